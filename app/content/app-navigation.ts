@@ -198,6 +198,13 @@ export const consoleNav: readonly ConsoleNavItem[] = [
     current: under(paths.adminMonitoring),
   },
   {
+    label: "KYB reviews",
+    to: paths.adminKybReviews,
+    icon: "checkCircle",
+    role: "compliance",
+    current: under(paths.adminKybReviews),
+  },
+  {
     label: "News",
     to: paths.adminIngest,
     icon: "globe",

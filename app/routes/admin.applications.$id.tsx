@@ -21,6 +21,14 @@ import {
 import { findCountry } from "~/content/countries";
 import { ReviewError, suggestUsername } from "~/core/merchants/applications.server";
 import { reviewSchema } from "~/core/merchants/review-schema";
+import { DocumentDetailsForm, PartiesCard, TierCard } from "~/components/admin/kyb/KybPanels";
+import { documentDetailsSchema, eatDayOf, eatDayStart, tierSchema } from "~/core/kyb/admin-schema";
+import type { KybDocumentType } from "~/core/kyb/document-types";
+import { KybError } from "~/core/kyb/reviews.server";
+import { bpsToPercent } from "~/core/kyb/party-schema";
+import { tierDailyCapKes } from "~/core/kyb/tiers";
+import { kyb } from "~/wiring/kyb.server";
+import { payments } from "~/wiring/payments.server";
 import { env } from "~/utils/env.server";
 import { formatEatDateTime, formatFileSize, formatPhone } from "~/utils/format";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
@@ -32,6 +40,8 @@ import { applications } from "~/wiring/applications.server";
 
 type ActionData = {
   errors?: Record<string, string[] | null>;
+  /** The document whose form `errors` belong to (the KYB document forms). */
+  documentId?: string;
   approval?: { merchantId: string; username: string; link: string; expiresAt: string };
 };
 
@@ -65,7 +75,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       contentType: document.contentType,
       scanStatus: document.scanStatus,
       sha256: document.sha256,
+      documentType: document.documentType,
+      expiresOn: document.expiresAt === null ? null : eatDayOf(document.expiresAt),
     })),
+    parties: (await service.parties({ applicationId: application.id })).map((party) => ({
+      id: party.id,
+      role: party.role,
+      fullName: party.fullName,
+      nationality: findCountry(party.nationality ?? "")?.name ?? party.nationality ?? "Not given",
+      idNumber: party.idNumber,
+      dateOfBirth: party.dateOfBirth,
+      share: party.ownershipBps === null ? null : `${bpsToPercent(party.ownershipBps)}%`,
+      pep: party.pep,
+      pepDetails: party.pepDetails,
+      removed: party.removedAt !== null,
+    })),
+    kyb: application.merchantId ? await merchantKybView(application.merchantId) : null,
     duplicates: (await service.duplicates([application.id])).get(application.id) ?? [],
     audit: trail.map((entry) => ({
       id: entry.id,
@@ -77,9 +102,72 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
+/** The merchant's tier, each tier's cap and its next review (an approved application). */
+async function merchantKybView(merchantId: string) {
+  const current = await kyb().merchantKyb(merchantId);
+  if (!current) return null;
+  const standard = payments().config.dailyPerMerchantKes;
+  return {
+    tier: current.tier,
+    reviewDueAt: current.reviewDueAt,
+    capsKes: {
+      basic: tierDailyCapKes("basic", standard),
+      standard: tierDailyCapKes("standard", standard),
+      enhanced: tierDailyCapKes("enhanced", standard),
+    },
+  };
+}
+
+/** The KYB forms (ADR 0058): the merchant's tier, a document's type and expiry; audited. */
+async function kybAction(form: FormData, applicationId: string, operatorId: string) {
+  const service = applications();
+  if (form.get("intent") === "tier") {
+    const submission = parseWithZod(form, { schema: tierSchema });
+    if (submission.status !== "success")
+      return data<ActionData>({ errors: submission.reply().error ?? {} }, { status: 400 });
+    const application = await service.get(applicationId);
+    invariantResponse(application?.merchantId, "Merchant not found");
+    const result = await kyb().setMerchantTier({
+      merchantId: application.merchantId,
+      tier: submission.value.tier,
+      operatorId,
+    });
+    return jsonWithSuccess<ActionData>(
+      {},
+      {
+        message: "Tier saved",
+        description: `${application.merchantId} moves from ${result.from} to ${submission.value.tier}.`,
+      },
+    );
+  }
+  const submission = parseWithZod(form, { schema: documentDetailsSchema });
+  const documentId = String(form.get("documentId") ?? "");
+  if (submission.status !== "success")
+    return data<ActionData>(
+      { errors: submission.reply().error ?? {}, documentId },
+      { status: 400 },
+    );
+  try {
+    await kyb().setDocumentDetails({
+      applicationId,
+      documentId: submission.value.documentId,
+      documentType: submission.value.documentType as KybDocumentType,
+      expiresAt: submission.value.expiresOn ? eatDayStart(submission.value.expiresOn) : null,
+      operatorId,
+    });
+  } catch (error) {
+    if (error instanceof KybError) throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+  return jsonWithSuccess<ActionData>({}, { message: "Document saved" });
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const operator = await requireOperator(request, ["reviewer"]);
-  const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
+  const form = await request.formData();
+  if (form.get("intent") === "tier" || form.get("intent") === "document")
+    return kybAction(form, params.id ?? "", operator.id);
+  const submission = parseWithZod(form, { schema: reviewSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ errors: submission.reply().error ?? {} }, { status: 400 });
   }
@@ -154,6 +242,8 @@ export default function AdminApplication() {
     audit,
     documents,
     duplicates,
+    parties,
+    kyb: merchantKyb,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const error = (name: string) => actionData?.errors?.[name] ?? undefined;
@@ -244,6 +334,10 @@ export default function AdminApplication() {
                   <p className="break-all font-mono text-xs text-slate-600">
                     SHA-256 {document.sha256}
                   </p>
+                  <DocumentDetailsForm
+                    document={document}
+                    errors={actionData?.documentId === document.id ? actionData.errors : undefined}
+                  />
                 </li>
               ))}
             </ul>
@@ -251,6 +345,15 @@ export default function AdminApplication() {
         </Card>
 
         <div className="space-y-6">
+          <PartiesCard parties={parties} />
+          {merchantKyb ? (
+            <TierCard
+              tier={merchantKyb.tier}
+              reviewDueAt={merchantKyb.reviewDueAt}
+              capsKes={merchantKyb.capsKes}
+              error={actionData?.documentId ? undefined : (actionData?.errors?.tier ?? undefined)}
+            />
+          ) : null}
           {a.status === "submitted" ? (
             <>
               <Card title="Approve" headingLevel="h2">

@@ -52,7 +52,7 @@ describe("GET/POST /get-started, rendered", () => {
   it("an empty submit: one summary listing every problem, each linked to its field", async () => {
     const { html } = await render(formPost("/get-started", { intent: "submit" }));
     const summary = summaryOf(html);
-    expect(summary).toContain("There are 10 problems with your application");
+    expect(summary).toContain("There are 11 problems with your application");
     const links = [...summary.matchAll(/<a href="#([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [
       m[1]!,
       decode(m[2]!),
@@ -65,6 +65,7 @@ describe("GET/POST /get-started, rendered", () => {
       "Email address is required",
       "Choose a dialling code",
       "Phone number is required",
+      "Add at least one director",
       "Country of operation is required",
       "Choose a city or town",
       "Please agree to the terms and conditions to continue.",
@@ -75,7 +76,7 @@ describe("GET/POST /get-started, rendered", () => {
     // No second message at the top: the Terms Required toast is the browser's (with JavaScript).
     expect(html).not.toContain("Terms Required");
     // The summary comes before the first field.
-    expect(html.indexOf("There are 10 problems")).toBeLessThan(html.indexOf("Business Name"));
+    expect(html.indexOf("There are 11 problems")).toBeLessThan(html.indexOf("Business Name"));
   });
 
   it("one problem: 'There is a problem', naming it; Other without its town is one", async () => {

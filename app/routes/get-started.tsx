@@ -14,7 +14,8 @@ import { ApplicationForm } from "~/components/merchants/ApplicationForm";
 import { BenefitCards } from "~/components/merchants/BenefitCards";
 import { Container, PageHero } from "~/components/ui";
 import { messages } from "~/content/messages";
-import { applicationSchema, limits } from "~/core/merchants/application-schema";
+import { applicationSchema, limits as fieldLimits } from "~/core/merchants/application-schema";
+import { partyLimits } from "~/core/kyb/party-schema";
 import { maskEmail } from "~/core/merchants/mask-email";
 import { createKybUpload, KYB_FIELD, type KybUpload } from "~/core/kyb/documents.server";
 import { describeWait } from "~/core/rate-limit.server";
@@ -35,6 +36,9 @@ const APPLICATION_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
 const REFERENCE_PATTERN = /^APP-[2-9A-HJKMNP-TV-Z]{8}$/;
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
+
+/** What a reply echoes at most: each field's maximum (a person's longest field for the people). */
+const limits = { ...fieldLimits, parties: partyLimits.pepDetails };
 
 /**
  * After a submit (`?submitted=APP-…`, the redirect's target) the page confirms it in place of the
@@ -63,7 +67,16 @@ function documentErrors(upload: KybUpload): string[] {
   return upload.staged.length > 0 ? [DOCUMENTS_NOT_KEPT] : [];
 }
 
-function withDocumentErrors<R extends SubmissionResult<string[]>>(result: R, upload: KybUpload): R {
+/** The form always shows at least one person (a post without any gets an empty director). */
+function withOnePerson<R extends SubmissionResult<string[]>>(result: R): R {
+  const initialValue = result.initialValue ?? {};
+  const parties = initialValue.parties;
+  if (Array.isArray(parties) && parties.length > 0) return result;
+  return { ...result, initialValue: { ...initialValue, parties: [{ role: "director" }] } };
+}
+
+function withDocumentErrors<R extends SubmissionResult<string[]>>(reply: R, upload: KybUpload): R {
+  const result = withOnePerson(reply);
   const errors = documentErrors(upload);
   if (errors.length === 0) return result;
   return { ...result, status: "error", error: { ...result.error, [KYB_FIELD]: errors } };
@@ -117,6 +130,14 @@ async function handleApplication(request: Request, formData: FormData, upload: K
         replyWithinLimits({ initialValue: submission.payload as Record<string, string> }, limits),
         upload,
       ),
+    });
+  }
+
+  // "Add another person" or "Remove person" (Conform's list intents): without JavaScript the
+  // server re-renders the form with the list changed, nothing checked yet.
+  if (submission.status === undefined) {
+    return data<ActionData>({
+      lastResult: withDocumentErrors(replyWithinLimits(submission.reply(), limits), upload),
     });
   }
 

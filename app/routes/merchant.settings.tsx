@@ -515,6 +515,16 @@ export default function MerchantSettings() {
             admin can change it.
           </p>
         )}
+        {business.canChange ? (
+          <p className="mt-4">
+            <Link
+              to={paths.merchantBusinessOwners}
+              className="font-semibold text-brand-800 underline"
+            >
+              Directors and owners
+            </Link>
+          </p>
+        ) : null}
       </section>
       {business.canChange ? (
         <p className="mt-10">

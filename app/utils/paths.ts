@@ -78,6 +78,8 @@ export const paths = {
   merchantData: "/merchant/settings/data",
   /** The export: `?format=json`, or `?format=csv&section=payments`. */
   merchantDataExport: (query: string) => `/merchant/settings/data/export?${query}`,
+  /** The business's directors and beneficial owners (issue 31, item 6). */
+  merchantBusinessOwners: "/merchant/settings/business-owners",
   merchantTeam: "/merchant/team",
   /** Sessions, recent security events, notification choices. */
   merchantSecurity: "/merchant/security",
@@ -148,4 +150,6 @@ export const paths = {
   adminMonitoring: "/admin/compliance/monitoring",
   adminReports: "/admin/compliance/reports",
   adminReportDownload: (id: string) => `/admin/compliance/reports/${id}/download`,
+  /** Merchants whose KYB review is due or soon due (issue 31, item 6). */
+  adminKybReviews: "/admin/compliance/kyb-reviews",
 } as const;

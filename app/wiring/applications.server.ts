@@ -8,6 +8,7 @@ import { auditTrail } from "~/core/audit.server";
 import { findDuplicates } from "~/core/merchants/application-duplicates.server";
 import { operatorNames } from "~/core/operators.server";
 import { getApplicationDocument, listApplicationDocuments } from "~/core/kyb/documents.server";
+import { listParties } from "~/core/kyb/parties.server";
 import {
   approveApplication,
   countApplicationsByStatus,
@@ -18,6 +19,7 @@ import {
   submitApplication,
 } from "~/core/merchants/applications.server";
 import { screenApplication } from "~/core/compliance/screening/parties.server";
+import { raiseApplicationPepScrutiny } from "~/core/kyb/pep.server";
 import { logger } from "~/utils/logger.server";
 import { bindStore, store } from "./store.server";
 
@@ -29,13 +31,21 @@ import { bindStore, store } from "./store.server";
 async function submitAndScreen(...args: Parameters<typeof submitApplication>) {
   const [on] = args;
   const result = await submitApplication(...args);
-  if (result.ok)
+  if (result.ok) {
     await screenApplication(on, result.id, "application", Date.now()).catch((error: unknown) =>
       logger.error("screening a new application failed", {
         applicationId: result.id,
         error: error instanceof Error ? error.message : String(error),
       }),
     );
+    // A declared PEP: enhanced review, the application held until it is cleared (ADR 0058).
+    await raiseApplicationPepScrutiny(on, result.id, Date.now()).catch((error: unknown) =>
+      logger.error("opening a PEP review failed", {
+        applicationId: result.id,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  }
   return result;
 }
 
@@ -43,6 +53,7 @@ async function submitAndScreen(...args: Parameters<typeof submitApplication>) {
 async function screenAndApprove(...args: Parameters<typeof approveApplication>) {
   const [on, input] = args;
   await screenApplication(on, input.applicationId, "application", input.now ?? Date.now());
+  await raiseApplicationPepScrutiny(on, input.applicationId, input.now ?? Date.now());
   return approveApplication(...args);
 }
 
@@ -56,6 +67,7 @@ export function applications() {
     approve: screenAndApprove,
     reject: rejectApplication,
     documents: listApplicationDocuments,
+    parties: listParties,
     document: getApplicationDocument,
     auditTrail,
     duplicates: findDuplicates,

@@ -24,6 +24,7 @@ import { startReconciliation } from "~/wiring/reconciliation.server";
 import { startSanctions } from "~/wiring/sanctions.server";
 import { startMonitoring } from "~/wiring/monitoring.server";
 import { startFrcReports } from "~/wiring/frc-reports.server";
+import { startKyb } from "~/wiring/kyb.server";
 import { startBackups } from "~/wiring/backups.server";
 import { startWebhooks } from "~/wiring/webhooks.server";
 import { openProcessStore, processStore } from "~/db/process.server";
@@ -58,6 +59,7 @@ export const starters: Starter[] = [
   { name: "sanctions", start: startSanctions },
   { name: "monitoring", start: startMonitoring },
   { name: "frc-reports", start: startFrcReports },
+  { name: "kyb", start: startKyb },
 ];
 
 const state = globalThis as typeof globalThis & {

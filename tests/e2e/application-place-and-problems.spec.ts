@@ -6,6 +6,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { withE2eDatabase } from "./db";
 import { expectAccessible, expectJsState, expectToast, isJsProject, unique } from "./helpers";
+import { fillDirector } from "./parties-form";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -35,6 +36,7 @@ async function fillBusinessAndContact(page: Page, email: string) {
   await page.getByLabel("Contact Name").fill("Mugo Kariuki");
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Phone Number").fill("0722 123 456");
+  await fillDirector(page, "Mugo Kariuki");
 }
 
 async function chooseKenya(page: Page, testInfo: TestInfo) {
@@ -150,7 +152,7 @@ test("an empty submit: one summary at the top listing every problem, each a link
   await page.getByRole("button", { name: "Submit Application" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "problems with your application" });
   const heading = summary.getByRole("heading", {
-    name: "There are 9 problems with your application",
+    name: "There are 13 problems with your application",
   });
   await expect(heading).toBeVisible();
   await expect(summary.getByRole("link")).toHaveText([
@@ -160,6 +162,10 @@ test("an empty submit: one summary at the top listing every problem, each a link
     "Contact name is required",
     "Email address is required",
     "Phone number is required",
+    "Person 1: Full name is required",
+    "Person 1: Choose a nationality",
+    "Person 1: ID or passport number is required",
+    "Person 1: Date of birth is required",
     "Country of operation is required",
     "Choose a city or town",
     "Please agree to the terms and conditions to continue.",

@@ -12,6 +12,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { E2E_ADMIN, signInAsMerchant, signInAsOperator } from "./auth";
 import { createTestMerchant, withE2eDatabase } from "./db";
 import { market } from "./rates-support";
+import { fillDirector } from "./parties-form";
 
 const MONTH = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)";
 const LONG_MONTH =
@@ -225,6 +226,7 @@ test("the application form takes a +254 number typed in full, as Settings does",
   await page.getByLabel("Dialling code").selectOption("+254");
   // The number as a phone's address book gives it: with the country code, which the form refused.
   await page.getByLabel("Phone Number").fill("+254 712-345-678");
+  await fillDirector(page, "Wanjiku Kamau");
   await page.getByLabel("Country of Operation").selectOption("KE");
   if (testInfo.project.name !== "js")
     await page.getByRole("button", { name: "Show cities" }).click();

@@ -9,6 +9,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsOperator } from "./auth";
 import { withE2eDatabase } from "./db";
 import { expectJsState, isJsProject, unique } from "./helpers";
+import { fillDirector } from "./parties-form";
 
 const PDF_PATH = path.resolve("tests/fixtures/kyb-certificate.pdf");
 const PDF = readFileSync(PDF_PATH);
@@ -28,6 +29,7 @@ async function fillApplication(page: Page, testInfo: TestInfo, email: string, na
   await page.getByLabel("Contact Name").fill("Njeri Mwangi");
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Phone Number").fill("0712 345 678");
+  await fillDirector(page, "Njeri Mwangi");
   await page.getByLabel("Country of Operation").selectOption("KE");
   if (!isJsProject(testInfo)) await page.getByRole("button", { name: "Show cities" }).click();
   await page.getByRole("combobox", { name: /^City/ }).selectOption("Mombasa");

@@ -6,6 +6,7 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsOperator } from "./auth";
 import { expectJsState, expectNoToast, expectToast, isJsProject, unique } from "./helpers";
+import { fillDirector } from "./parties-form";
 
 async function fillApplication(
   page: Page,
@@ -21,6 +22,7 @@ async function fillApplication(
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Dialling code").selectOption("+254");
   await page.getByLabel("Phone Number").fill("0712 345 678");
+  await fillDirector(page, "Wanjiku Kamau");
   const city = page.getByRole("combobox", { name: /^City \/ town/ });
   await expect(city).toBeDisabled();
   await expect(city.locator("option").first()).toHaveText("Select country first");

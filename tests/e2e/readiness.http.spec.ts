@@ -32,6 +32,7 @@ test("readyz: 200 with every check passing, never cached", async ({ request }) =
     ["sanctions", true],
     ["monitoring", true],
     ["frc-reports", true],
+    ["kyb", true],
   ]);
   expect(body.checks.boot.jobs).toContain("compliance.monitoring");
   expect(body.checks.providers).toEqual([

@@ -33,6 +33,12 @@ import { countries, dialCodes } from "~/content/countries";
 import { messages } from "~/content/messages";
 import { applicationSchema, limits } from "~/core/merchants/application-schema";
 import { KYB_DOCUMENTS } from "~/content/kyb-documents";
+import { MAX_PARTIES } from "~/core/kyb/party-schema";
+import {
+  partyFieldNames,
+  partyFieldRequired,
+  PartyFields,
+} from "~/components/merchants/PartyFields";
 import { paths } from "~/utils/paths";
 
 const countryOptions = countries.map((country) => ({
@@ -63,6 +69,9 @@ const FIELD_ORDER = [
   "agreedToNewsletter",
 ] as const;
 
+/** Where the summary sends the list's own problems (no director, shares over 100%). */
+const PARTIES_ID = "merchant-application-parties";
+
 function Fieldset({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="rounded-2xl border border-slate-200 p-6">
@@ -83,6 +92,8 @@ export function ApplicationForm({
     constraint: undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
+    // One person to start with: every application names at least one director.
+    defaultValue: { parties: [{ role: "director" }] },
     onValidate({ formData }) {
       return parseWithZod(formData, { schema: applicationSchema });
     },
@@ -119,12 +130,29 @@ export function ApplicationForm({
   }, [lastResult]);
   const fieldId = (name: (typeof FIELD_ORDER)[number]) =>
     name === KYB_DOCUMENTS.field ? `${form.id}-${KYB_DOCUMENTS.field}` : fields[name].id;
+  const parties = fields.parties.getFieldList();
+  // The people's problems: the list's own (a director, the shares), then each person's fields.
+  const partyProblems = (): Problem[] => [
+    ...(form.allErrors[fields.parties.name]?.length
+      ? [{ fieldId: PARTIES_ID, message: form.allErrors[fields.parties.name]!.join(" ") }]
+      : []),
+    ...parties.flatMap((party, index) => {
+      const person = party.getFieldset();
+      return partyFieldNames.flatMap((name) => {
+        const errors = form.allErrors[person[name].name];
+        return errors?.length
+          ? [{ fieldId: person[name].id, message: `Person ${index + 1}: ${errors.join(" ")}` }]
+          : [];
+      });
+    }),
+  ];
   const problems: Problem[] =
     attempt !== undefined || lastResult?.status === "error"
       ? FIELD_ORDER.flatMap((name) => {
           const errors =
             name === KYB_DOCUMENTS.field ? documentErrors : form.allErrors[fields[name].name];
-          return errors?.length ? [{ fieldId: fieldId(name), message: errors.join(" ") }] : [];
+          const own = errors?.length ? [{ fieldId: fieldId(name), message: errors.join(" ") }] : [];
+          return name === "phone" ? [...own, ...partyProblems()] : own;
         })
       : [];
 
@@ -245,6 +273,62 @@ export function ApplicationForm({
           />
         </div>
       </Fieldset>
+
+      <fieldset
+        id={PARTIES_ID}
+        tabIndex={-1}
+        aria-describedby={`${PARTIES_ID}-intro`}
+        className="rounded-2xl border border-slate-200 p-6"
+      >
+        <legend className="px-2 text-lg font-semibold text-ink">Directors and Owners</legend>
+        <p id={`${PARTIES_ID}-intro`} className="text-slate-700">
+          Every director, and every beneficial owner holding 25% or more of the business (up to{" "}
+          {MAX_PARTIES} people). A director who also owns 25% or more is added again as an owner.
+        </p>
+        {fields.parties.errors?.length ? (
+          <p className="mt-2 text-sm font-semibold text-red-800">{fields.parties.errors[0]}</p>
+        ) : null}
+        <ol className="mt-4 space-y-6">
+          {parties.map((party, index) => {
+            const person = party.getFieldset();
+            return (
+              <li key={party.key ?? party.id}>
+                <fieldset className="rounded-xl border border-slate-200 p-4">
+                  <legend className="px-2 font-semibold text-ink">Person {index + 1}</legend>
+                  <PartyFields
+                    field={(name) => {
+                      const value = person[name].initialValue;
+                      return {
+                        meta: fieldMeta(person[name], partyFieldRequired[name]),
+                        initial: typeof value === "string" ? value : undefined,
+                      };
+                    }}
+                  />
+                  {index > 0 ? (
+                    <button
+                      {...form.remove.getButtonProps({ name: fields.parties.name, index })}
+                      className={buttonClass("secondary", "mt-4")}
+                    >
+                      Remove person {index + 1}
+                    </button>
+                  ) : null}
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        {parties.length < MAX_PARTIES ? (
+          <button
+            {...form.insert.getButtonProps({
+              name: fields.parties.name,
+              defaultValue: { role: "owner" },
+            })}
+            className={buttonClass("secondary", "mt-4")}
+          >
+            Add another person
+          </button>
+        ) : null}
+      </fieldset>
 
       <Fieldset legend="Business Location">
         <SelectField

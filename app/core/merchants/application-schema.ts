@@ -13,6 +13,7 @@ import {
 import { cityProblem, OTHER_CITY, OTHER_CITY_MAX } from "~/content/application-location";
 import { countries, findCountry, type Country } from "~/content/countries";
 import { messages } from "~/content/messages";
+import { partiesListSchema, partiesSchema } from "~/core/kyb/party-schema";
 import { parseKenyanPhone } from "~/utils/phone";
 
 const KENYA_DIAL_CODE = "+254";
@@ -155,6 +156,8 @@ const fieldsSchema = z
       "Choose an integration type from the list",
     ).optional(),
     timeline: choice(timelines, "Choose a timeline from the list").optional(),
+    /** Directors and beneficial owners (issue 31, item 6; ADR 0058). */
+    parties: partiesSchema,
     // A field's own check (not the cross-field refinement below, which zod skips while a field is
     // missing): an empty form lists the terms among its problems.
     agreedToTerms: z
@@ -220,7 +223,10 @@ const placeSchema = z
   // Adds no value of its own: the fields' values are `fieldsSchema`'s.
   .transform(() => ({}));
 
-export const applicationSchema = z.intersection(fieldsSchema, placeSchema);
+export const applicationSchema = z.intersection(
+  z.intersection(fieldsSchema, placeSchema),
+  partiesListSchema,
+);
 
 export type ApplicationInput = z.infer<typeof applicationSchema>;
 

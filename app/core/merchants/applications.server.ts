@@ -16,6 +16,8 @@ import type { Handle, Store } from "~/db/store";
 import type { ApplicationStatus } from "./application-statuses";
 import { e164, type ApplicationInput } from "./application-schema";
 import { issueSetPasswordToken } from "./passwords-links.server";
+import { insertApplicationParties, linkKybToMerchant } from "~/core/kyb/parties.server";
+import { initialReviewDueAt } from "~/core/kyb/reviews.server";
 
 export type SubmitResult =
   | { ok: true; id: string; reference: string }
@@ -82,6 +84,8 @@ export function submitApplication(
       userAgent: context.userAgent ?? null,
       createdAt: now,
     });
+    // Its directors and beneficial owners (ADR 0058).
+    await insertApplicationParties(q, id, input.parties, now);
     await context.attachDocuments?.(q, id);
     return { ok: true, id, reference } as const;
   });
@@ -242,8 +246,12 @@ export function approveApplication(
       businessName: application.businessName,
       contactEmail: application.email,
       payoutApprovalAboveKes: DEFAULT_PAYOUT_APPROVAL_ABOVE_KES,
+      // Its first KYB review: the standard tier's cycle, sooner for a PEP or an expiring document.
+      kybReviewDueAt: await initialReviewDueAt(q, application.id, now),
       createdAt: now,
     });
+    // Its directors, owners and documents become the merchant's (ADR 0058).
+    await linkKybToMerchant(q, application.id, merchantId, now);
     const userId = newId("usr");
     await q.insert(merchantUsers).values({
       id: userId,

@@ -4,8 +4,9 @@
  * holds taken while custody is asked for an address. Every function runs on the caller's write.
  */
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import { paymentDailyVolumes, paymentReservations } from "../../../drizzle/schema";
+import { merchants, paymentDailyVolumes, paymentReservations } from "../../../drizzle/schema";
 import type { ApiMode } from "~/core/api/vocabulary";
+import type { KybTier } from "~/core/kyb/vocabulary";
 import { placeholders, prepared } from "~/db/prepared";
 import { lastInWrite, type Handle, type Store } from "~/db/store";
 import { eatDay } from "./settlement-plan";
@@ -46,13 +47,20 @@ const dailyVolumeRow = prepared("payments.dailyVolumeRow", (q) =>
 export const DAILY_LIMIT_REFUSAL = "daily_limit";
 
 /**
- * The day's counted volume plus its live holds, refused (`onehop_refuse`) when over `limit`: the
- * check fails its statement, so it needs no answer before the COMMIT.
+ * The merchant's limit: its KYB tier's cap (app/core/kyb/tiers.ts, ADR 0058), read in the check's
+ * own statement (a tier changed by an operator counts from the next payment); a merchant without a
+ * row (tests) has the standard cap.
+ */
+const tierLimit = sql`coalesce((select case ${merchants.kybTier} when 'basic' then cast(${sql.placeholder("limitBasic")} as bigint) when 'enhanced' then cast(${sql.placeholder("limitEnhanced")} as bigint) else cast(${sql.placeholder("limitStandard")} as bigint) end from ${merchants} where ${merchants.id} = ${sql.placeholder("merchantId")}), cast(${sql.placeholder("limitStandard")} as bigint))`;
+
+/**
+ * The day's counted volume plus its live holds, refused (`onehop_refuse`) when over the merchant's
+ * tier's limit: the check fails its statement, so it needs no answer before the COMMIT.
  */
 const overDailyLimit = prepared("payments.overDailyLimit", (q) =>
   q
     .select({
-      refused: sql<number>`case when ${paymentDailyVolumes.countedKesCents} + coalesce((select sum(${paymentReservations.amountKesCents}) from ${paymentReservations} where ${paymentReservations.merchantId} = ${sql.placeholder("merchantId")} and ${paymentReservations.mode} = ${sql.placeholder("mode")} and ${paymentReservations.day} = ${sql.placeholder("day")} and ${paymentReservations.expiresAt} > ${sql.placeholder("heldAfter")}), 0) > ${sql.placeholder("limit")} then onehop_refuse(${DAILY_LIMIT_REFUSAL}) else 0 end`,
+      refused: sql<number>`case when ${paymentDailyVolumes.countedKesCents} + coalesce((select sum(${paymentReservations.amountKesCents}) from ${paymentReservations} where ${paymentReservations.merchantId} = ${sql.placeholder("merchantId")} and ${paymentReservations.mode} = ${sql.placeholder("mode")} and ${paymentReservations.day} = ${sql.placeholder("day")} and ${paymentReservations.expiresAt} > ${sql.placeholder("heldAfter")}), 0) > ${tierLimit} then onehop_refuse(${DAILY_LIMIT_REFUSAL}) else 0 end`,
     })
     .from(paymentDailyVolumes)
     .where(
@@ -70,8 +78,8 @@ export interface DailyLimitCheck {
   now: number;
   /** Holds that lapse at or before this no longer count. */
   heldAfter: number;
-  /** The limit, KES cents. */
-  limitCents: bigint;
+  /** Each tier's limit, KES cents: the merchant's tier picks one (tierDailyCapsCents). */
+  limitsCents: Readonly<Record<KybTier, bigint>>;
 }
 
 /**
@@ -97,7 +105,9 @@ export function startDailyLimitCheck(
     mode: input.mode,
     day: eatDay(input.now),
     heldAfter: input.heldAfter,
-    limit: input.limitCents,
+    limitBasic: input.limitsCents.basic,
+    limitStandard: input.limitsCents.standard,
+    limitEnhanced: input.limitsCents.enhanced,
   };
   return [
     dailyVolumeRow(q).run(values),
@@ -165,7 +175,7 @@ export async function holdDailyAmount(
     merchantId: string;
     mode: ApiMode;
     amountKesCents: bigint;
-    limitCents: bigint;
+    limitsCents: Readonly<Record<KybTier, bigint>>;
     now: number;
     ttlMs?: number;
   },

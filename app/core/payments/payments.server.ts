@@ -3,7 +3,8 @@
  * address at custody. And the payment record itself: reading it, changing its status with an event.
  */
 import { and, asc, eq, getTableColumns, sql } from "drizzle-orm";
-import { mpesaCollections, paymentEvents, payments } from "../../../drizzle/schema";
+import { merchants, mpesaCollections, paymentEvents, payments } from "../../../drizzle/schema";
+import { tierDailyCapKes, tierDailyCapsCents } from "~/core/kyb/tiers";
 import { isPaidStatus, type PaymentStatus } from "~/core/payments/statuses";
 import { queuePaymentReceivedSms } from "~/core/notifications/sms-queue.server";
 import { queuePaymentSettledNotices } from "~/core/accounts/notifications.server";
@@ -233,19 +234,52 @@ export async function listPaymentEvents(q: Handle, paymentId: string): Promise<P
 
 export { RESERVATION_TTL_MS };
 
-function dailyLimitError(config: PaymentsConfig): PaymentError {
+/** The merchant's daily limit by its KYB tier, whole KES (ADR 0058). */
+async function merchantDailyCapKes(
+  store: Store,
+  merchantId: string,
+  config: PaymentsConfig,
+): Promise<number> {
+  const row = await store.read((q) =>
+    first(
+      q
+        .select({ tier: merchants.kybTier })
+        .from(merchants)
+        .where(eq(merchants.id, merchantId))
+        .limit(1),
+    ),
+  );
+  return tierDailyCapKes(row?.tier ?? "standard", config.dailyPerMerchantKes);
+}
+
+async function dailyLimitError(
+  store: Store,
+  merchantId: string,
+  config: PaymentsConfig,
+): Promise<PaymentError> {
+  const capKes = await merchantDailyCapKes(store, merchantId, config);
   return new PaymentError(
-    `This payment would take you over your daily limit of ${formatKes(config.dailyPerMerchantKes)}.`,
+    `This payment would take you over your daily limit of ${formatKes(capKes)}.`,
     "daily_limit",
   );
 }
 
-/** `write`, its daily limit's refusal (a statement's, refusal.ts) thrown as the PaymentError. */
-async function refusingOverLimit<T>(config: PaymentsConfig, write: Promise<T>): Promise<T> {
+/**
+ * `write`, its daily limit's refusal (a statement's, refusal.ts) thrown as the PaymentError naming
+ * the merchant's limit.
+ */
+async function refusingOverLimit<T>(
+  store: Store,
+  merchantId: string,
+  config: PaymentsConfig,
+  write: Promise<T>,
+): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    throw refusalOf(error) === DAILY_LIMIT_REFUSAL ? dailyLimitError(config) : error;
+    if (refusalOf(error) === DAILY_LIMIT_REFUSAL)
+      throw await dailyLimitError(store, merchantId, config);
+    throw error;
   }
 }
 
@@ -268,11 +302,13 @@ export async function reserveDailyAmount(
   },
 ): Promise<void> {
   const { config, ...hold } = input;
-  const limitCents = BigInt(config.dailyPerMerchantKes) * 100n;
+  const limitsCents = tierDailyCapsCents(config.dailyPerMerchantKes);
   await refusingOverLimit(
+    store,
+    input.merchantId,
     config,
     store.write((q) =>
-      holdDailyAmount(store, q, { ...hold, mode: input.mode ?? "live", limitCents }),
+      holdDailyAmount(store, q, { ...hold, mode: input.mode ?? "live", limitsCents }),
     ),
   );
 }
@@ -399,7 +435,7 @@ export async function createPayment(
   const id = newPaymentId();
   const mode = input.mode ?? "live";
   const asset = input.asset as CustodyAsset;
-  const limitCents = BigInt(config.dailyPerMerchantKes) * 100n;
+  const limitsCents = tierDailyCapsCents(config.dailyPerMerchantKes);
   const fields = { id, mode, input, network, priced, config, now, inTransaction };
 
   // In the open group commit (ADR 0027): concurrent creates share the fsync; answered once durable.
@@ -410,16 +446,18 @@ export async function createPayment(
       mode,
       now,
       heldAfter,
-      limitCents,
+      limitsCents,
     });
   // One write: an address from the pool and the payment, or (the pool empty) the day's hold.
   const pooled = await refusingOverLimit(
+    store,
+    input.merchantId,
     config,
     store.write(async (q) => {
       const address = await takePooledAddress(q, mode, asset, network);
       if (address) return insertNewPayment(q, { ...fields, address }, withinLimit(q, now));
       const hold = { paymentId: id, merchantId: input.merchantId, mode, amountKesCents };
-      await holdDailyAmount(store, q, { ...hold, limitCents, now });
+      await holdDailyAmount(store, q, { ...hold, limitsCents, now });
       return null;
     }),
   );
@@ -440,6 +478,8 @@ export async function createPayment(
   }
   try {
     return await refusingOverLimit(
+      store,
+      input.merchantId,
       config,
       store.write(async (q) => {
         const at = elapsedNow();

@@ -1,8 +1,9 @@
 /**
  * Screening the parties we deal with by name (issue 31, item 2; ADR 0055): an application's
- * business and the person applying (until directors and beneficial owners are captured, item 6)
- * when it is submitted and again before it is approved, and every application and merchant again
- * when a list changes. A hit opens a high-severity case; on an application it holds the
+ * business, the person applying and its directors and beneficial owners (item 6, ADR 0058) when it
+ * is submitted and again before it is approved; a merchant's business and its directors and owners
+ * when one is added or changed in Settings; and every application and merchant again when a list
+ * changes. A hit opens a high-severity case; on an application it holds the
  * application (it cannot be approved), on a merchant the case is for an officer to decide
  * (offboarding is one decision). An open case already holding the application is not opened
  * twice: the new screenings go to it.
@@ -15,6 +16,7 @@ import {
   merchants,
   screenings,
 } from "../../../../drizzle/schema";
+import { activePartiesOn } from "~/core/kyb/parties.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { yieldToLoop } from "../sanctions/names-index";
@@ -82,11 +84,14 @@ async function record(
           q
             .select({ caseId: complianceHolds.caseId })
             .from(complianceHolds)
+            .innerJoin(complianceCases, eq(complianceCases.id, complianceHolds.caseId))
             .where(
               and(
                 eq(complianceHolds.target, "application"),
                 eq(complianceHolds.targetId, target.applicationId),
                 eq(complianceHolds.status, "held"),
+                // A PEP review (a manual case, ADR 0058) holding it too does not take the hits.
+                eq(complianceCases.kind, "sanctions_hit"),
               ),
             )
             .limit(1),
@@ -128,7 +133,54 @@ async function record(
   });
 }
 
-/** Screen an application's business and applicant; a hit holds it under a case. */
+/** Each director's and owner's name against the listed individuals. */
+async function screenPeople(
+  store: Store,
+  parties: readonly { fullName: string }[],
+): Promise<Screened[]> {
+  const screened: Screened[] = [];
+  for (const party of parties)
+    screened.push({
+      subject: "director",
+      name: party.fullName,
+      result: await matchListedName(store, party.fullName, PEOPLE),
+    });
+  return screened;
+}
+
+/**
+ * Screen a merchant's business and its directors and owners (a list change, a party added or
+ * changed in Settings); a hit opens a case for an officer.
+ */
+export async function screenMerchant(
+  store: Store,
+  merchantId: string,
+  context: ScreeningContext,
+  now: number,
+): Promise<{ hit: boolean; caseId: string | null } | null> {
+  const merchant = await store.read((q) =>
+    first(
+      q
+        .select({ id: merchants.id, businessName: merchants.businessName })
+        .from(merchants)
+        .where(eq(merchants.id, merchantId))
+        .limit(1),
+    ),
+  );
+  if (!merchant) return null;
+  const parties = await store.read((q) => activePartiesOn(q, { merchantId }));
+  const screened: Screened[] = [
+    {
+      subject: "merchant",
+      name: merchant.businessName,
+      result: await matchListedName(store, merchant.businessName, ORGANISATIONS),
+    },
+    ...(await screenPeople(store, parties)),
+  ];
+  return record(store, { merchantId: merchant.id, ref: merchant.id }, screened, context, now);
+}
+
+/** Screen an application's business, applicant, directors and owners; a hit holds it. */
 export async function screenApplication(
   store: Store,
   applicationId: string,
@@ -150,6 +202,7 @@ export async function screenApplication(
     ),
   );
   if (!application) return null;
+  const parties = await store.read((q) => activePartiesOn(q, { applicationId }));
   const screened: Screened[] = [
     {
       subject: "merchant",
@@ -161,6 +214,7 @@ export async function screenApplication(
       name: application.contactName,
       result: await matchListedName(store, application.contactName, PEOPLE),
     },
+    ...(await screenPeople(store, parties)),
   ];
   return record(
     store,
@@ -172,8 +226,9 @@ export async function screenApplication(
 }
 
 /**
- * A list changed: screen every application waiting for review and every merchant's business name
- * again, yielding to the event loop between parties. Returns how many were screened and hit.
+ * A list changed: screen every application waiting for review and every merchant (its business,
+ * directors and owners) again, yielding to the event loop between parties. Returns how many were
+ * screened and hit.
  */
 export async function rescreenParties(
   store: Store,
@@ -185,7 +240,7 @@ export async function rescreenParties(
         .select({ id: merchantApplications.id })
         .from(merchantApplications)
         .where(eq(merchantApplications.status, "submitted")),
-      q.select({ id: merchants.id, businessName: merchants.businessName }).from(merchants),
+      q.select({ id: merchants.id }).from(merchants),
     ]),
   );
   let hits = 0;
@@ -194,15 +249,7 @@ export async function rescreenParties(
     await yieldToLoop();
   }
   for (const merchant of active) {
-    const result = await matchListedName(store, merchant.businessName, ORGANISATIONS);
-    const outcome = await record(
-      store,
-      { merchantId: merchant.id, ref: merchant.id },
-      [{ subject: "merchant", name: merchant.businessName, result }],
-      "list_change",
-      now,
-    );
-    if (outcome.hit) hits++;
+    if ((await screenMerchant(store, merchant.id, "list_change", now))?.hit) hits++;
     await yieldToLoop();
   }
   return { screened: waiting.length + active.length, hits };
