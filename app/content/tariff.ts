@@ -7,6 +7,7 @@
  * (see docs/decisions/0003-crypto-limits.md).
  */
 import { formatKes, formatPercent } from "~/utils/format";
+import { exciseDutyBps } from "./excise-duty";
 
 export type Bps = number;
 export type WholeKes = number;
@@ -83,20 +84,10 @@ export const feeBps = {
   b2b: 120,
 } as const satisfies Record<string, Bps>;
 
-/**
- * Excise duty on our fees (issue 31, item 7; docs/decisions/0059-excise-duty.md): the Finance Act
- * 2025 charges excise duty at 10% on the fees and commissions of virtual asset service providers
- * (Excise Duty Act, First Schedule, as amended). It is charged on OneHop's own fees only (the C2B
- * collection fee, B2C and B2B payout fees), never on a rail's pass-through charge, and is paid by
- * the merchant on top of the fee. Basis points, like the fees.
- */
-export const exciseDutyBps: Bps = 1_000;
+export { exciseDueDayOfMonth, exciseDutyBps } from "./excise-duty";
 
-/** How the tariff and the Terms name it: "plus 10% excise duty". */
+/** How the tariff, the Terms and the payment pages name it: "plus 10% excise duty" (ADR 0059). */
 export const exciseDutyPhrase = `plus ${formatPercent(exciseDutyBps)} excise duty`;
-
-/** Excise collected in a month is remitted to the KRA by this day of the following month. */
-export const exciseDueDayOfMonth = 20;
 
 /**
  * Safaricom's M-Pesa B2C charge per transfer to a registered M-Pesa user, by amount band (whole
