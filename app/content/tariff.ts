@@ -309,5 +309,5 @@ export const transactionFeesIntro = (() => {
     .filter((fee) => fee.bps === feeBps.c2b)
     .map((fee) => fee.name.toLowerCase())
     .join(" and ");
-  return `Each transaction carries one fee: a percentage of its amount, set by its flow and taken in Kenyan shillings at the locked quote. A collection is charged ${collectionFee} once: the C2B fee, ${sameFee} below are that same ${collectionFee}, named as the Terms name them, not fees added together. There is nothing to pay to open or keep an account.`;
+  return `Each transaction carries one fee: a percentage of its amount, set by its flow and taken in Kenyan shillings at the locked quote. A collection is charged ${collectionFee} once: the C2B fee, ${sameFee} below are that same ${collectionFee}, named as the Terms name them, not fees added together. Each of our fees is charged ${exciseDutyPhrase} on the fee (Finance Act, 2025), paid on top of it; there is no excise on the mobile network charges we pass on at cost. There is nothing to pay to open or keep an account.`;
 })();
