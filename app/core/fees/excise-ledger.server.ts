@@ -1,0 +1,252 @@
+/**
+ * Excise duty as the books hold it (issue 31, item 7; ADR 0059): the monthly excise report for
+ * operators (what is owed to the KRA for a month, by fee kind, due by the 20th of the next month)
+ * and a merchant's fee invoice for a month (each fee and its excise). Both read the live book's
+ * fee-revenue and excise-payable entries of the month (a fee given back, or a payout whose posting
+ * was reversed, is a negative line), so they reconcile to the cent with the ledger and the
+ * merchant's statements. Test money (the test book) is never on them.
+ *
+ * The kind of each fee comes from its transaction's reference: a payment's is the collection fee;
+ * a transfer's is a payout fee, B2B when the transfer pays a Paybill or Till row, B2C otherwise.
+ */
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import {
+  disbursementRows,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  settlementTransfers,
+} from "../../../drizzle/schema";
+import { exciseDueDayOfMonth } from "~/content/excise-duty";
+import { excisePayable, feeRevenue, merchantAccounts } from "~/core/ledger/accounts";
+import type { Handle } from "~/db/store";
+
+export const feeKinds = ["collection", "b2c", "b2b"] as const;
+export type FeeKind = (typeof feeKinds)[number];
+
+export const feeKindLabels: Record<FeeKind, string> = {
+  collection: "Collection fee (C2B)",
+  b2c: "Payout fee (B2C)",
+  b2b: "Business payment fee (B2B)",
+};
+
+/** EAT is UTC+3 all year. */
+const EAT_OFFSET_MS = 3 * 3_600_000;
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** "2026-11": a calendar month. */
+export function isMonth(value: string): boolean {
+  return MONTH.test(value);
+}
+
+/** The month [start, end) in epoch milliseconds, Nairobi time. */
+export function monthBounds(month: string): { startMs: number; endMs: number } {
+  const match = MONTH.exec(month);
+  if (!match) throw new RangeError(`Not a month: ${month}`);
+  const year = Number(match[1]);
+  const index = Number(match[2]) - 1;
+  return {
+    startMs: Date.UTC(year, index, 1) - EAT_OFFSET_MS,
+    endMs: Date.UTC(year, index + 1, 1) - EAT_OFFSET_MS,
+  };
+}
+
+/** The month after `month`. */
+function nextMonth(month: string): string {
+  const [year, index] = month.split("-").map(Number) as [number, number];
+  return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, "0")}`;
+}
+
+/** The day the month's excise is due at the KRA: the 20th of the following month ("2026-12-20"). */
+export function exciseDueDate(month: string): string {
+  return `${nextMonth(month)}-${String(exciseDueDayOfMonth).padStart(2, "0")}`;
+}
+
+/** The month (Nairobi time) an instant is in: "2026-11". */
+export function monthOf(at: number): string {
+  return new Date(at + EAT_OFFSET_MS).toISOString().slice(0, 7);
+}
+
+/** The month before the one `at` is in: the month whose excise falls due next. */
+export function previousMonthOf(at: number): string {
+  const [year, index] = monthOf(at).split("-").map(Number) as [number, number];
+  return index === 1 ? `${year - 1}-12` : `${year}-${String(index - 1).padStart(2, "0")}`;
+}
+
+/** Fees and their excise (KES cents) and how many fee lines. */
+export interface FeeTotals {
+  count: number;
+  feeKesCents: bigint;
+  exciseKesCents: bigint;
+}
+
+const emptyTotals = (): FeeTotals => ({ count: 0, feeKesCents: 0n, exciseKesCents: 0n });
+
+/** The kind of a fee from its transaction's reference and the row its transfer pays. */
+function kindOf(referenceType: string | null, b2bKind: string | null): FeeKind {
+  if (referenceType === "transfer") return b2bKind ? "b2b" : "b2c";
+  return "collection";
+}
+
+/** The platform accounts of the live book the fees and their excise are posted to, by id. */
+async function platformAccountIds(q: Handle) {
+  const fee = feeRevenue();
+  const excise = excisePayable();
+  const rows = await q
+    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, [fee.code, excise.code]));
+  return {
+    fee: rows.find((row) => row.code === fee.code)?.id ?? null,
+    excise: rows.find((row) => row.code === excise.code)?.id ?? null,
+  };
+}
+
+/** One transaction's fee and excise entries of the month, with what it is about. */
+interface FeeRow {
+  transactionId: string;
+  at: number;
+  description: string | null;
+  referenceType: string | null;
+  referenceId: string | null;
+  b2bKind: string | null;
+  fee: string;
+  excise: string;
+}
+
+/**
+ * The month's fee-revenue and excise-payable entries, one row per transaction (fee and excise
+ * summed, credit-normal: positive when charged), optionally only transactions that also moved one
+ * of `merchantAccountIds`.
+ */
+async function feeRowsOn(
+  q: Handle,
+  month: string,
+  merchantAccountIds?: readonly number[],
+): Promise<FeeRow[]> {
+  const ids = await platformAccountIds(q);
+  const accounts = [ids.fee, ids.excise].filter((id): id is number => id !== null);
+  if (accounts.length === 0) return [];
+  if (merchantAccountIds && merchantAccountIds.length === 0) return [];
+  const { startMs, endMs } = monthBounds(month);
+  const ofAccount = (id: number | null) =>
+    sql`case when ${ledgerEntries.accountId} = ${id ?? -1} then -${ledgerEntries.amount} else 0 end`;
+  const merchantEntry = sql`exists (select 1 from ${ledgerEntries} m where m.transaction_id = ${ledgerEntries.transactionId} and m.account_id in (${sql.join(
+    (merchantAccountIds ?? []).map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
+  return q
+    .select({
+      transactionId: ledgerEntries.transactionId,
+      at: sql<number>`min(${ledgerTransactions.createdAt})`.mapWith(Number),
+      description: sql<string | null>`min(${ledgerTransactions.description})`,
+      referenceType: sql<string | null>`min(${ledgerTransactions.referenceType})`,
+      referenceId: sql<string | null>`min(${ledgerTransactions.referenceId})`,
+      b2bKind: sql<string | null>`min(${disbursementRows.b2bKind})`,
+      fee: sql<string>`cast(sum(${ofAccount(ids.fee)}) as text)`,
+      excise: sql<string>`cast(sum(${ofAccount(ids.excise)}) as text)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .leftJoin(
+      settlementTransfers,
+      and(
+        eq(ledgerTransactions.referenceType, "transfer"),
+        eq(settlementTransfers.id, ledgerTransactions.referenceId),
+      ),
+    )
+    .leftJoin(disbursementRows, eq(disbursementRows.id, settlementTransfers.disbursementRowId))
+    .where(
+      and(
+        inArray(ledgerEntries.accountId, accounts),
+        gte(ledgerEntries.createdAt, startMs),
+        lt(ledgerEntries.createdAt, endMs),
+        merchantAccountIds ? merchantEntry : undefined,
+      ),
+    )
+    .groupBy(ledgerEntries.transactionId)
+    .orderBy(sql`min(${ledgerTransactions.createdAt})`, ledgerEntries.transactionId);
+}
+
+export interface ExciseMonthReport {
+  month: string;
+  /** "2026-12-20": when the month's excise is due at the KRA. */
+  dueDate: string;
+  byKind: Record<FeeKind, FeeTotals>;
+  totals: FeeTotals;
+}
+
+/** The operators' excise report for a month (live book): fees and excise by fee kind. */
+export async function exciseMonthReportOn(q: Handle, month: string): Promise<ExciseMonthReport> {
+  const byKind = Object.fromEntries(feeKinds.map((kind) => [kind, emptyTotals()])) as Record<
+    FeeKind,
+    FeeTotals
+  >;
+  const totals = emptyTotals();
+  for (const row of await feeRowsOn(q, month)) {
+    const fee = BigInt(row.fee);
+    const excise = BigInt(row.excise);
+    if (fee === 0n && excise === 0n) continue;
+    for (const sum of [byKind[kindOf(row.referenceType, row.b2bKind)], totals]) {
+      sum.count += 1;
+      sum.feeKesCents += fee;
+      sum.exciseKesCents += excise;
+    }
+  }
+  return { month, dueDate: exciseDueDate(month), byKind, totals };
+}
+
+export interface FeeInvoiceLine {
+  transactionId: string;
+  at: number;
+  kind: FeeKind;
+  /** The payment or transfer the fee is for. */
+  reference: string;
+  description: string;
+  feeKesCents: bigint;
+  exciseKesCents: bigint;
+}
+
+export interface FeeInvoice {
+  merchantId: string;
+  month: string;
+  lines: FeeInvoiceLine[];
+  totals: FeeTotals;
+}
+
+/** A merchant's fee invoice for a month (live book): each fee we charged it and its excise. */
+export async function feeInvoiceOn(
+  q: Handle,
+  merchantId: string,
+  month: string,
+): Promise<FeeInvoice> {
+  const codes = Object.values(merchantAccounts(merchantId)).map((account) => account.code);
+  const owned = await q
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, codes));
+  const lines: FeeInvoiceLine[] = [];
+  const totals = emptyTotals();
+  for (const row of await feeRowsOn(
+    q,
+    month,
+    owned.map((account) => account.id),
+  )) {
+    const feeKesCents = BigInt(row.fee);
+    const exciseKesCents = BigInt(row.excise);
+    if (feeKesCents === 0n && exciseKesCents === 0n) continue;
+    lines.push({
+      transactionId: row.transactionId,
+      at: row.at,
+      kind: kindOf(row.referenceType, row.b2bKind),
+      reference: row.referenceId ?? "",
+      description: row.description ?? "",
+      feeKesCents,
+      exciseKesCents,
+    });
+    totals.count += 1;
+    totals.feeKesCents += feeKesCents;
+    totals.exciseKesCents += exciseKesCents;
+  }
+  return { merchantId, month, lines, totals };
+}
