@@ -66,6 +66,10 @@ export const paths = {
   merchantStatements: "/merchant/statements",
   merchantStatementsCsv: "/merchant/statements.csv",
   merchantStatementsPrint: "/merchant/statements/print",
+  /** Monthly fee invoices: each fee and its excise duty (ADR 0059). */
+  merchantFeeInvoices: "/merchant/fee-invoices",
+  merchantFeeInvoicesCsv: "/merchant/fee-invoices.csv",
+  merchantFeeInvoicesPrint: "/merchant/fee-invoices/print",
   /** Payouts to third parties (issue 15): batches, one payout, a CSV upload. */
   merchantPayouts: "/merchant/payouts",
   newMerchantPayout: "/merchant/payouts/new",
@@ -140,4 +144,7 @@ export const paths = {
   adminSanctions: "/admin/compliance/sanctions",
   adminCases: "/admin/compliance/cases",
   adminCase: (id: string) => `/admin/compliance/cases/${id}`,
+  /** The monthly excise duty report (issue 31, item 7; ADR 0059). */
+  adminExcise: "/admin/compliance/excise",
+  adminExciseCsv: "/admin/compliance/excise.csv",
 } as const;

@@ -17,61 +17,9 @@ import {
   ledgerTransactions,
   settlementTransfers,
 } from "../../../drizzle/schema";
-import { exciseDueDayOfMonth } from "~/content/excise-duty";
 import { excisePayable, feeRevenue, merchantAccounts } from "~/core/ledger/accounts";
 import type { Handle } from "~/db/store";
-
-export const feeKinds = ["collection", "b2c", "b2b"] as const;
-export type FeeKind = (typeof feeKinds)[number];
-
-export const feeKindLabels: Record<FeeKind, string> = {
-  collection: "Collection fee (C2B)",
-  b2c: "Payout fee (B2C)",
-  b2b: "Business payment fee (B2B)",
-};
-
-/** EAT is UTC+3 all year. */
-const EAT_OFFSET_MS = 3 * 3_600_000;
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-/** "2026-11": a calendar month. */
-export function isMonth(value: string): boolean {
-  return MONTH.test(value);
-}
-
-/** The month [start, end) in epoch milliseconds, Nairobi time. */
-export function monthBounds(month: string): { startMs: number; endMs: number } {
-  const match = MONTH.exec(month);
-  if (!match) throw new RangeError(`Not a month: ${month}`);
-  const year = Number(match[1]);
-  const index = Number(match[2]) - 1;
-  return {
-    startMs: Date.UTC(year, index, 1) - EAT_OFFSET_MS,
-    endMs: Date.UTC(year, index + 1, 1) - EAT_OFFSET_MS,
-  };
-}
-
-/** The month after `month`. */
-function nextMonth(month: string): string {
-  const [year, index] = month.split("-").map(Number) as [number, number];
-  return index === 12 ? `${year + 1}-01` : `${year}-${String(index + 1).padStart(2, "0")}`;
-}
-
-/** The day the month's excise is due at the KRA: the 20th of the following month ("2026-12-20"). */
-export function exciseDueDate(month: string): string {
-  return `${nextMonth(month)}-${String(exciseDueDayOfMonth).padStart(2, "0")}`;
-}
-
-/** The month (Nairobi time) an instant is in: "2026-11". */
-export function monthOf(at: number): string {
-  return new Date(at + EAT_OFFSET_MS).toISOString().slice(0, 7);
-}
-
-/** The month before the one `at` is in: the month whose excise falls due next. */
-export function previousMonthOf(at: number): string {
-  const [year, index] = monthOf(at).split("-").map(Number) as [number, number];
-  return index === 1 ? `${year - 1}-12` : `${year}-${String(index - 1).padStart(2, "0")}`;
-}
+import { exciseDueDate, type FeeKind, feeKinds, monthBounds } from "./months";
 
 /** Fees and their excise (KES cents) and how many fee lines. */
 export interface FeeTotals {
