@@ -239,7 +239,8 @@ export async function reviewPayment(
             { account: treasuryConversion("KES"), amount: -payment.amountKesCents },
             { account: treasuryConversion(asset), amount: payment.receivedUnits },
             { account: customerRefundsPayable(asset), amount: -payment.receivedUnits },
-          ],
+            // A payment quoted before excise (ADR 0059) has none to give back.
+          ].filter((entry) => entry.amount !== 0n),
           guards: [merchantPending(payment.merchantId)],
           now,
         },
