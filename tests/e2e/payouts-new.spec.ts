@@ -120,7 +120,7 @@ test("a member reviews and sends one payout", async ({ page }, testInfo) => {
   await expect(figure("Recipient gets")).toHaveText("KES 1,500.00");
   await expect(figure("Our fee (1.5%)")).toHaveText("KES 22.50");
   await expect(figure("M-Pesa charge, at cost")).toHaveText("KES 5.00");
-  await expect(figure("Total from your balance")).toHaveText("KES 1,527.50");
+  await expect(figure("Total from your balance")).toHaveText("KES 1,529.75");
   await expect(figure("Available balance")).toHaveText("KES 10,000.00");
   await expect(review).toContainText("No approval needed");
   await expectAccessible(page, testInfo);

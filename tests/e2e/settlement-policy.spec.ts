@@ -63,13 +63,13 @@ test("keeping 20% of each payment funds payouts: the rest goes to M-Pesa", async
     testInfo,
     "2500",
     reference,
-    "KES 2,475.00 after the 1% fee. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
+    "KES 2,472.50 after the 1% fee plus 10% excise duty. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
   );
   const detailUrl = page.url();
   // So does the payment's page, before it is paid.
   await expect(
     page.getByText(
-      "KES 2,475.00 after the 1% fee. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
+      "KES 2,472.50 after the 1% fee plus 10% excise duty. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
     ),
   ).toBeVisible();
   await payOnCheckout(page);
