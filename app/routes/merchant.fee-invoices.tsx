@@ -1,7 +1,8 @@
 /**
- * Fee invoices (/merchant/fee-invoices?month=2026-11; issue 31, item 7, ADR 0059): for a month (this
- * one by default), each fee we charged the merchant and the 10% excise duty on it, with OneHop's and
- * the merchant's KRA PINs; a print version and the CSV. Finance, Admin and Owner (statements).
+ * Fee invoices (/merchant/fee-invoices?month=2026-11; issue 31, item 7, ADR 0059): for a month
+ * (this one by default), each fee we charged the merchant and the 10% excise duty on it, with
+ * OneHop's and the merchant's KRA PINs; a print version and the CSV. Finance, Admin and Owner
+ * (statements).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";

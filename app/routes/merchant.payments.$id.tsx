@@ -27,7 +27,7 @@ import { can as roleMay } from "~/core/accounts/permissions";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
-import { formatDate, formatKesRate, formatPercent } from "~/utils/format";
+import { formatDate, formatKesRate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
@@ -240,10 +240,7 @@ function settlementRows(settlement: SettlementView) {
           `${formatKesCents(actual.payoutKesCents)} after the rail charge${transfers.length > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}`,
         ]
       : settlement.schedule
-        ? [
-            "You receive",
-            `${netSentence(settlement.netKesCents, feeBps)}. ${settlement.schedule}`,
-          ]
+        ? ["You receive", `${netSentence(settlement.netKesCents, feeBps)}. ${settlement.schedule}`]
         : [
             "You receive",
             payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents),

@@ -1,7 +1,7 @@
 /**
- * A fee invoice to print (/merchant/fee-invoices/print?month=2026-11; ADR 0059): the document alone,
- * without the app's shell or scripts, laid out for paper (the browser's Print command prints it or
- * saves it as PDF). Finance, Admin and Owner (statements).
+ * A fee invoice to print (/merchant/fee-invoices/print?month=2026-11; ADR 0059): the document
+ * alone, without the app's shell or scripts, laid out for paper (the browser's Print command prints
+ * it or saves it as PDF). Finance, Admin and Owner (statements).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";

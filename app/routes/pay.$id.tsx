@@ -72,7 +72,7 @@ import { describePolicy, isDefaultPolicy } from "~/core/funding/policy";
 import { settlementPolicy } from "~/wiring/settlement-policy.server";
 import { checkoutScriptSrc } from "~/utils/checkout-script.server";
 import { env } from "~/utils/env.server";
-import { formatEatTime, formatKes, formatKesCents, formatPercent } from "~/utils/format";
+import { formatEatTime, formatKes, formatKesCents } from "~/utils/format";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce } from "~/utils/nonce";
 import { paths } from "~/utils/paths";

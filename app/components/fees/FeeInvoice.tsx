@@ -5,26 +5,10 @@
  */
 import { company } from "~/content/company";
 import { exciseDutyBps, onehopKraPin } from "~/content/excise-duty";
-import { feeKindLabels, type FeeKind, formatMonth } from "~/core/fees/months";
+import type { FeeInvoiceView } from "~/core/fees/invoice-view";
+import { feeKindLabels, formatMonth } from "~/core/fees/months";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { formatEatDateTime, formatEatIso, formatKesCents, formatPercent } from "~/utils/format";
-
-export interface FeeInvoiceView {
-  month: string;
-  merchantId: string;
-  businessName: string;
-  kraPin: string | null;
-  lines: {
-    transactionId: string;
-    at: number;
-    kind: FeeKind;
-    reference: string;
-    description: string;
-    fee: string;
-    excise: string;
-  }[];
-  totals: { count: number; fee: string; excise: string };
-}
 
 export function FeeInvoiceDocument({ invoice }: { invoice: FeeInvoiceView }) {
   const total = (BigInt(invoice.totals.fee) + BigInt(invoice.totals.excise)).toString();

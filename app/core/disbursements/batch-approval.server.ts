@@ -218,9 +218,9 @@ async function requireRunningRails(
 }
 
 /**
- * Release a batch for payment: its ready rows' money (amount, fee, excise and charge) is reserved and each
- * gets a pending transfer. `from` is the status it must be in; one caller wins (a conditional
- * update in the same transaction as the reservation).
+ * Release a batch for payment: its ready rows' money (amount, fee, excise and charge) is reserved
+ * and each gets a pending transfer. `from` is the status it must be in; one caller wins (a
+ * conditional update in the same transaction as the reservation).
  */
 async function release(
   q: Handle,

@@ -29,7 +29,7 @@ export type DisbursementEventType = Extract<WebhookEventType, `disbursement.${st
 /** Rows that pay (or paid, or failed paying): what the batch's totals add up. */
 const PAYING = sql`${disbursementRows.status} in ('ready', 'queued', 'sent', 'paid', 'failed')`;
 
-/** What the batch's paying rows come to: amount, our fee, its excise, the rails' charges, the sum. */
+/** What the batch's paying rows come to: amount, our fee, its excise, rails' charges, the sum. */
 async function payingTotalsOn(q: Handle, batchId: string): Promise<PayoutBatchFigures["totals"]> {
   const sums = await first(
     q

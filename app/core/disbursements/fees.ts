@@ -1,7 +1,7 @@
 /**
- * What a disbursement row costs the merchant (issue 15, item 1): the amount the recipient gets, our
- * fee (the tariff's B2C rate on the amount; its B2B rate for a Paybill or Till row), the excise duty
- * on our fee (ADR 0059; never on the rail's charge) and the rail's
+ * What a disbursement row costs the merchant (issue 15, item 1): the amount the recipient gets,
+ * our fee (the tariff's B2C rate on the amount; its B2B rate for a Paybill or Till row), the excise
+ * duty on our fee (ADR 0059; never on the rail's charge) and the rail's
  * own charge for the transfer (M-Pesa's B2B charge for a Paybill or Till row), passed through at
  * cost. Shown before approval; reserved at approval. Isomorphic and pure.
  */

@@ -6,8 +6,7 @@
 import { onehopKraPin } from "~/content/excise-duty";
 import { kesDecimal, textCell } from "~/core/payments/export";
 import { formatEatIso } from "~/utils/format";
-import type { ExciseMonthReport, FeeInvoice } from "./excise-ledger.server";
-import { feeKindLabels, feeKinds } from "./months";
+import { type ExciseMonthReport, type FeeInvoice, feeKindLabels, feeKinds } from "./months";
 
 const file = (rows: readonly string[][]) =>
   `\uFEFF${rows.map((row) => row.join(",")).join("\r\n")}\r\n`;
@@ -49,7 +48,7 @@ export const feeInvoiceCsvColumns = [
   "Ledger transaction",
 ] as const;
 
-/** A merchant's fee invoice: who issued it and to whom, then each fee with its excise, then totals. */
+/** A merchant's fee invoice: who issued it and to whom, each fee with its excise, the totals. */
 export function feeInvoiceCsv(
   invoice: FeeInvoice,
   holder: { businessName: string; kraPin: string | null },

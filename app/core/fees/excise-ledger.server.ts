@@ -19,14 +19,18 @@ import {
 } from "../../../drizzle/schema";
 import { excisePayable, feeRevenue, merchantAccounts } from "~/core/ledger/accounts";
 import type { Handle } from "~/db/store";
-import { exciseDueDate, type FeeKind, feeKinds, monthBounds } from "./months";
+import {
+  type ExciseMonthReport,
+  exciseDueDate,
+  type FeeInvoice,
+  type FeeInvoiceLine,
+  type FeeKind,
+  feeKinds,
+  type FeeTotals,
+  monthBounds,
+} from "./months";
 
-/** Fees and their excise (KES cents) and how many fee lines. */
-export interface FeeTotals {
-  count: number;
-  feeKesCents: bigint;
-  exciseKesCents: bigint;
-}
+export type { ExciseMonthReport, FeeInvoice, FeeInvoiceLine, FeeTotals };
 
 const emptyTotals = (): FeeTotals => ({ count: 0, feeKesCents: 0n, exciseKesCents: 0n });
 
@@ -116,14 +120,6 @@ async function feeRowsOn(
     .orderBy(sql`min(${ledgerTransactions.createdAt})`, ledgerEntries.transactionId);
 }
 
-export interface ExciseMonthReport {
-  month: string;
-  /** "2026-12-20": when the month's excise is due at the KRA. */
-  dueDate: string;
-  byKind: Record<FeeKind, FeeTotals>;
-  totals: FeeTotals;
-}
-
 /** The operators' excise report for a month (live book): fees and excise by fee kind. */
 export async function exciseMonthReportOn(q: Handle, month: string): Promise<ExciseMonthReport> {
   const byKind = Object.fromEntries(feeKinds.map((kind) => [kind, emptyTotals()])) as Record<
@@ -142,24 +138,6 @@ export async function exciseMonthReportOn(q: Handle, month: string): Promise<Exc
     }
   }
   return { month, dueDate: exciseDueDate(month), byKind, totals };
-}
-
-export interface FeeInvoiceLine {
-  transactionId: string;
-  at: number;
-  kind: FeeKind;
-  /** The payment or transfer the fee is for. */
-  reference: string;
-  description: string;
-  feeKesCents: bigint;
-  exciseKesCents: bigint;
-}
-
-export interface FeeInvoice {
-  merchantId: string;
-  month: string;
-  lines: FeeInvoiceLine[];
-  totals: FeeTotals;
 }
 
 /** A merchant's fee invoice for a month (live book): each fee we charged it and its excise. */

@@ -1,8 +1,8 @@
 /**
- * Excise duty on OneHop's fees (issue 31, item 7; docs/decisions/0059-excise-duty.md): the rate is
- * `exciseDutyBps` of app/content/excise-duty.ts (10%), charged on our own fee (collection, B2C and B2B
- * payout fees), never on a rail's pass-through charge, and paid by the merchant on top of the fee.
- * Isomorphic and pure: bigint cents in, bigint cents out.
+ * Excise duty on OneHop's fees (issue 31, item 7; docs/decisions/0059-excise-duty.md): the rate
+ * is `exciseDutyBps` of app/content/excise-duty.ts (10%), charged on our own fee (collection, B2C
+ * and B2B payout fees), never on a rail's pass-through charge, and paid by the merchant on top of
+ * the fee. Isomorphic and pure: bigint cents in, bigint cents out.
  */
 import { exciseDutyBps } from "~/content/excise-duty";
 

@@ -1,9 +1,25 @@
 /**
- * A fee invoice as the pages show it (ADR 0059), pure: KES cents as strings (a loader's data crosses
- * to the browser as JSON).
+ * A fee invoice as the pages show it (ADR 0059), pure: KES cents as strings (a loader's data
+ * crosses to the browser as JSON).
  */
-import type { FeeInvoiceView } from "~/components/fees/FeeInvoice";
-import type { FeeInvoice } from "./excise-ledger.server";
+import type { FeeInvoice, FeeKind } from "./months";
+
+export interface FeeInvoiceView {
+  month: string;
+  merchantId: string;
+  businessName: string;
+  kraPin: string | null;
+  lines: {
+    transactionId: string;
+    at: number;
+    kind: FeeKind;
+    reference: string;
+    description: string;
+    fee: string;
+    excise: string;
+  }[];
+  totals: { count: number; fee: string; excise: string };
+}
 
 export function feeInvoiceView(
   invoice: FeeInvoice,

@@ -87,3 +87,36 @@ export function parseMonth(
     ? { month: value, error: null }
     : { month: fallback, error: "Choose a month, such as 2026-11." };
 }
+
+/** Fees and their excise (KES cents) and how many fee lines. */
+export interface FeeTotals {
+  count: number;
+  feeKesCents: bigint;
+  exciseKesCents: bigint;
+}
+
+export interface ExciseMonthReport {
+  month: string;
+  /** "2026-12-20": when the month's excise is due at the KRA. */
+  dueDate: string;
+  byKind: Record<FeeKind, FeeTotals>;
+  totals: FeeTotals;
+}
+
+export interface FeeInvoiceLine {
+  transactionId: string;
+  at: number;
+  kind: FeeKind;
+  /** The payment or transfer the fee is for. */
+  reference: string;
+  description: string;
+  feeKesCents: bigint;
+  exciseKesCents: bigint;
+}
+
+export interface FeeInvoice {
+  merchantId: string;
+  month: string;
+  lines: FeeInvoiceLine[];
+  totals: FeeTotals;
+}

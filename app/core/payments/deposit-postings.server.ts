@@ -9,7 +9,8 @@ import type { QuoteAsset } from "./quote";
 
 /**
  * Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee and
- * excise, fee to revenue, excise to excise payable. In the book of the payment's mode (test payments never touch live accounts).
+ * excise, fee to revenue, excise to excise payable. In the book of the payment's mode (test
+ * payments never touch live accounts).
  */
 export async function postConversion(
   q: Handle,

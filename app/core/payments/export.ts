@@ -6,8 +6,9 @@
  * - Times in Nairobi, ISO 8601 with the zone stated: "2026-11-24T14:05:00+03:00".
  * - Money as plain decimals (no separators, no currency sign): KES with two decimals, crypto in
  *   whole coins ("129.45" USDT), never base units.
- * - Fees, their excise duty (ADR 0059), net and settled amounts only for payments that were paid (confirmed, in review, settling,
- *   settled): an expired or failed payment shows its gross (what was asked) and nothing charged.
+ * - Fees, their excise duty (ADR 0059), net and settled amounts only for payments that were paid
+ *   (confirmed, in review, settling, settled): an expired or failed payment shows its gross (what
+ *   was asked) and nothing charged.
  * - Spreadsheet formula injection: a text cell starting with = + - @ (or a tab or carriage return)
  *   gets a leading apostrophe, so it is shown, never run.
  */

@@ -9,7 +9,8 @@
  *   CheckoutRequestID when it is accepted, or fails with the refusal.
  * - `applyStkResult`: the final answer of a prompt, from the callback or the STK query, applied
  *   once per CheckoutRequestID. Success: in ONE transaction the collection succeeded, the ledger
- *   posting (Dr our M-Pesa collections money, Cr the merchant net of the C2B fee and its excise, Cr fee revenue, Cr excise payable)
+ *   posting (Dr our M-Pesa collections money, Cr the merchant net of the C2B fee and its excise,
+ *   Cr fee revenue, Cr excise payable)
  *   and the payment confirmed (`paid_with` mpesa) through `transition`, like a crypto conversion.
  *   A success for a payment no longer awaiting payment (paid in crypto meanwhile, expired,
  *   canceled) is still booked, to suspense, and flagged on its timeline for an operator; never

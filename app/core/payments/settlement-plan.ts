@@ -106,7 +106,13 @@ export function planTransfers(input: {
     const amount = largestPayout(remaining, charge, cap);
     if (amount < minimum) break;
     const railChargeKesCents = charge(amount);
-    plan.push({ amountKesCents: amount, railChargeKesCents, feeKesCents: 0n, exciseKesCents: 0n, day });
+    plan.push({
+      amountKesCents: amount,
+      railChargeKesCents,
+      feeKesCents: 0n,
+      exciseKesCents: 0n,
+      day,
+    });
     remaining -= amount + railChargeKesCents;
     used.set(day, (used.get(day) ?? 0n) + amount);
   }

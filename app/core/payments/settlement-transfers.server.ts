@@ -65,8 +65,9 @@ export async function postTransferSent(
   { mode, lock }: { mode?: LedgerBook; lock?: Lock } = {},
 ): Promise<void> {
   const charge = transfer.railChargeKesCents;
-  const { excisePayable, feeRevenue, merchantAvailable, merchantInFlight, railFloat, railInFlight } =
-    ledgerBook(mode ?? (await bookOfSettlementTransferOn(q, transfer)));
+  const book = ledgerBook(mode ?? (await bookOfSettlementTransferOn(q, transfer)));
+  const { excisePayable, feeRevenue, merchantAvailable, merchantInFlight } = book;
+  const { railFloat, railInFlight } = book;
   const entries = [
     {
       account: merchantAvailable(transfer.merchantId),

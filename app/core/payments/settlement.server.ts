@@ -96,8 +96,8 @@ async function usedByDay(
 }
 
 /**
- * Sum of (amount + rail charge + fee + excise) of the merchant's scheduled transfers (not posted yet) and
- * failed ones awaiting a retry: money still in the available balance that belongs to them.
+ * Sum of (amount + rail charge + fee + excise) of the merchant's scheduled transfers (not posted
+ * yet) and failed ones awaiting a retry: money still in the available balance that belongs to them.
  */
 export async function transfersStillInAvailable(
   q: Handle,
@@ -126,8 +126,8 @@ export async function transfersStillInAvailable(
 }
 
 /**
- * Net KES (less fee and excise) of the merchant's other confirmed payments of the same mode, not planned yet (each plans
- * its own).
+ * Net KES (less fee and excise) of the merchant's other confirmed payments of the same mode, not
+ * planned yet (each plans its own).
  */
 export async function otherConfirmedNet(
   q: Handle,

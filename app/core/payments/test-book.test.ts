@@ -100,7 +100,8 @@ describe("the test book", () => {
 
     const payment = await paid(M, 10_000, "test");
     expect(payment.status).toBe("confirmed");
-    // KES 10,000 less the 1% C2B fee and its 10% excise, in the test balance (as the dashboard's Test view reads it).
+    // KES 10,000 less the 1% C2B fee and its 10% excise, in the test balance (as the dashboard's
+    // Test view reads it).
     expect(await merchantBalances(testStore(db), M, "test")).toEqual({
       ...ZERO,
       available: 989_000n,

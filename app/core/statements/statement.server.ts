@@ -8,7 +8,8 @@
  * is one line when it is sent, with the rail's charge in its fee (issue 30, item 8). Two queries,
  * each one indexed pass over those accounts' entries (ledger_entries_account_idx): the period's
  * entries with their transaction and the fee-revenue, excise-payable (ADR 0059) and in-flight
- * entries of the same transaction, folded into lines per transaction; and the sums before the period and up to its end.
+ * entries of the same transaction, folded into lines per transaction; and the sums before the
+ * period and up to its end.
  * A transaction that only moves money between those accounts sums to zero on them and is not a
  * line.
  */

@@ -29,9 +29,10 @@ export interface PayoutReviewData {
 }
 
 /**
- * The review of one payout: what the recipient gets, our fee and its excise, the rail's charge, the total leaving
- * the balance and the balance itself, whether it waits for approval, and the button that sends it
- * (a form of its own carrying the reviewed values). `error` is why sending was refused.
+ * The review of one payout: what the recipient gets, our fee and its excise, the rail's charge,
+ * the total leaving the balance and the balance itself, whether it waits for approval, and the
+ * button that sends it (a form of its own carrying the reviewed values). `error` is why sending
+ * was refused.
  */
 export function PayoutReview({
   review,
