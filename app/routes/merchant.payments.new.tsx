@@ -202,9 +202,9 @@ export default function NewPayment() {
       <p className="mt-2 text-slate-700">
         Ask for an amount in KES; your customer pays in crypto at a rate locked for the quote&apos;s
         lifetime. You receive the amount less the {formatPercent(limits.feeBps)} collection fee{" "}
-        {exciseDutyPhrase} and M-Pesa&apos;s own transfer charge, settled to your M-Pesa number. From{" "}
-        {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above {formatKes(limits.autoMax)}{" "}
-        a payment is reviewed by our team before it is paid out.
+        {exciseDutyPhrase} and M-Pesa&apos;s own transfer charge, settled to your M-Pesa number.
+        From {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above{" "}
+        {formatKes(limits.autoMax)} a payment is reviewed by our team before it is paid out.
       </p>
       {limits.hasSettlementNumber ? null : <AddSettlementNumber className="mt-6" />}
 
