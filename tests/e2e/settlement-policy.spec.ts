@@ -77,16 +77,16 @@ test("keeping 20% of each payment funds payouts: the rest goes to M-Pesa", async
   await expectTransferPaid(page);
   await expect(page.getByText("Kept in your balance")).toBeVisible();
   await expect(
-    page.getByText("KES 495.00 stays in your OneHop balance for payouts", { exact: false }),
+    page.getByText("KES 494.50 stays in your OneHop balance for payouts", { exact: false }),
   ).toBeVisible();
   await expect(
     page
       .getByRole("table", { name: "Transfers to your payout destination" })
-      .getByRole("cell", { name: "KES 1,971.00", exact: true }),
+      .getByRole("cell", { name: "KES 1,969.00", exact: true }),
   ).toBeVisible();
   await page.goto("/merchant/payouts");
   await expect(page.locator("dl").filter({ hasText: "Available to pay out" })).toContainText(
-    "KES 495.00",
+    "KES 494.50",
   );
 });
 
