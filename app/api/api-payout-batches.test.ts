@@ -70,6 +70,7 @@ describe("creating a payout batch", () => {
       costs.reduce((total, cost) => total + pick(cost), 0n);
     const amount = sum((cost) => cost.amountKesCents);
     const fee = sum((cost) => cost.feeKesCents);
+    const excise = sum((cost) => cost.exciseKesCents);
     const charge = sum((cost) => cost.railChargeKesCents);
     expect(batch).toMatchObject({
       object: "payout_batch",
@@ -84,8 +85,10 @@ describe("creating a payout batch", () => {
       amount: Number(amount),
       amount_decimal: "129000.00",
       fee: Number(fee),
+      // 10% excise duty on our fee, never on the rails' charges.
+      excise: Number(excise),
       rail_charge: Number(charge),
-      total: Number(amount + fee + charge),
+      total: Number(amount + fee + excise + charge),
       paid_amount: 0,
       reserved: null,
       approval_url: `${SITE_URL}/merchant/payouts/${batch.id}`,
@@ -94,6 +97,7 @@ describe("creating a payout batch", () => {
     });
     expect(batch.id).toMatch(/^dsb_[a-z0-9]{14}$/);
     expect(fee).toBeGreaterThan(0n);
+    expect(excise).toBe(sum((cost) => (cost.feeKesCents + 5n) / 10n));
     expect(batch.fee_decimal).toBe(`${fee / 100n}.${(fee % 100n).toString().padStart(2, "0")}`);
     expectDocumented(payoutBatchSchema, batch);
     // The batch is the key's member's (ADR 0039), with the key kept beside it, in the key's mode.

@@ -46,7 +46,7 @@ describe("payouts through the API", () => {
     expect(list.object).toBe("list");
     expect(list.data).toHaveLength(1);
     const [payout] = list.data;
-    // KES 5,000 less the 1% fee: KES 4,950 net, KES 4,937 sent plus Safaricom's KES 13 charge.
+    // KES 5,000 less the 1% fee and its 10% excise: KES 4,945 net, sent with Safaricom's charge.
     expect(payout).toMatchObject({
       object: "payout",
       livemode: true,
@@ -57,7 +57,7 @@ describe("payouts through the API", () => {
       currency: "KES",
       failure_reason: null,
     });
-    expect(payout.amount + payout.rail_charge).toBe(495_000);
+    expect(payout.amount + payout.rail_charge).toBe(494_500);
     expect(payout.amount_decimal).toBe((payout.amount / 100).toFixed(2));
     expect(payout.receipt).toMatch(/^[A-Z0-9]{10}$/);
 

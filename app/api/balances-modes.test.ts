@@ -36,14 +36,14 @@ describe("balances per mode", () => {
     const test = f.newKey(SHOP, "test").secret;
     const live = f.newKey(SHOP, "live").secret;
 
-    // KES 2,500 less the 1% fee.
+    // KES 2,500 less the 1% fee and its 10% excise duty.
     await paidPayment(test, 250_000);
     expect(await balance(test)).toEqual({
       object: "balance",
       livemode: false,
       currency: "KES",
-      available: 247_500,
-      available_decimal: "2475.00",
+      available: 247_250,
+      available_decimal: "2472.50",
       pending: 0,
       pending_decimal: "0.00",
       in_flight: 0,
@@ -51,13 +51,13 @@ describe("balances per mode", () => {
     });
     expect(await balance(live)).toMatchObject({ livemode: true, available: 0, pending: 0 });
 
-    // KES 1,000 less the 1% fee, live: the test balance stays as it was.
+    // KES 1,000 less the 1% fee and its excise, live: the test balance stays as it was.
     await paidPayment(live, 100_000);
     expect(await balance(live)).toMatchObject({
       livemode: true,
-      available: 99_000,
-      available_decimal: "990.00",
+      available: 98_900,
+      available_decimal: "989.00",
     });
-    expect(await balance(test)).toMatchObject({ livemode: false, available: 247_500 });
+    expect(await balance(test)).toMatchObject({ livemode: false, available: 247_250 });
   });
 });

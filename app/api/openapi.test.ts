@@ -196,6 +196,7 @@ const awaiting: PaymentRow = {
   paidWith: "crypto",
   amountKesCents: 250_000n,
   feeKesCents: 2_500n,
+  exciseKesCents: 250n,
   quoteRate: "129.50000000",
   marketRate: "128.85000000",
   spreadBps: 50,

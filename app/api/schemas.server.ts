@@ -131,9 +131,14 @@ export const paymentSchema = z
     amount: integerUnits,
     amount_decimal: decimal.openapi({ example: "2500.00" }),
     currency: z.literal("KES"),
-    fee: integerUnits,
+    fee: integerUnits.openapi({ description: "Our collection fee (C2B)." }),
     fee_decimal: decimal,
-    net: integerUnits,
+    excise: integerUnits.openapi({
+      description:
+        "Excise duty on our fee (10% of `fee`, rounded half up to the cent), paid on top of the fee.",
+    }),
+    excise_decimal: decimal,
+    net: integerUnits.openapi({ description: "What you receive: amount - fee - excise." }),
     net_decimal: decimal,
     asset: z.enum(paymentAssets).openapi({
       description:

@@ -205,6 +205,13 @@ export const consoleNav: readonly ConsoleNavItem[] = [
     current: under(paths.adminKybReviews),
   },
   {
+    label: "Excise duty",
+    to: paths.adminExcise,
+    icon: "document",
+    role: "compliance",
+    current: under(paths.adminExcise),
+  },
+  {
     label: "News",
     to: paths.adminIngest,
     icon: "globe",

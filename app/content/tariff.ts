@@ -7,6 +7,7 @@
  * (see docs/decisions/0003-crypto-limits.md).
  */
 import { formatKes, formatPercent } from "~/utils/format";
+import { exciseDutyBps } from "./excise-duty";
 
 export type Bps = number;
 export type WholeKes = number;
@@ -82,6 +83,11 @@ export const feeBps = {
   b2c: 150,
   b2b: 120,
 } as const satisfies Record<string, Bps>;
+
+export { exciseDueDayOfMonth, exciseDutyBps } from "./excise-duty";
+
+/** How the tariff, the Terms and the payment pages name it: "plus 10% excise duty" (ADR 0059). */
+export const exciseDutyPhrase = `plus ${formatPercent(exciseDutyBps)} excise duty`;
 
 /**
  * Safaricom's M-Pesa B2C charge per transfer to a registered M-Pesa user, by amount band (whole
@@ -303,5 +309,5 @@ export const transactionFeesIntro = (() => {
     .filter((fee) => fee.bps === feeBps.c2b)
     .map((fee) => fee.name.toLowerCase())
     .join(" and ");
-  return `Each transaction carries one fee: a percentage of its amount, set by its flow and taken in Kenyan shillings at the locked quote. A collection is charged ${collectionFee} once: the C2B fee, ${sameFee} below are that same ${collectionFee}, named as the Terms name them, not fees added together. There is nothing to pay to open or keep an account.`;
+  return `Each transaction carries one fee: a percentage of its amount, set by its flow and taken in Kenyan shillings at the locked quote. A collection is charged ${collectionFee} once: the C2B fee, ${sameFee} below are that same ${collectionFee}, named as the Terms name them, not fees added together. Each of our fees is charged ${exciseDutyPhrase} on the fee (Finance Act, 2025), paid on top of it; there is no excise on the mobile network charges we pass on at cost. There is nothing to pay to open or keep an account.`;
 })();

@@ -416,7 +416,7 @@ describe("exceptions queue", () => {
     expect(after.resolution).toBe("accept");
     expect(after.amountKesCents).toBeLessThan(payment.amountKesCents);
     expect((await merchantBalances(store, MERCHANT)).available - before).toBe(
-      after.amountKesCents - after.feeKesCents,
+      after.amountKesCents - after.feeKesCents - after.exciseKesCents,
     );
     expect(auditFor(payment.id).map((a) => [a.action, a.actorType, a.actorId])).toEqual([
       ["payment.accepted", "operator", operator.id],

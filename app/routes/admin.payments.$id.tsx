@@ -6,6 +6,7 @@
  * arrived after the payment was paid or closed) for refund. Every decision is made and audited by
  * the payments core; approvals and accepts then start settlement so the money moves.
  */
+import { netOfFees } from "~/core/fees/excise";
 import { railNames } from "~/core/destinations/schema";
 import { parseWithZod } from "@conform-to/zod";
 import {
@@ -104,6 +105,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     network: displayNetwork(p.network, p.asset),
     amountKesCents: p.amountKesCents.toString(),
     feeKesCents: p.feeKesCents.toString(),
+    exciseKesCents: p.exciseKesCents.toString(),
     cryptoAmountUnits: p.cryptoAmountUnits.toString(),
     receivedUnits: p.receivedUnits.toString(),
     receivedValueKesCents: kesCentsForUnits(p.receivedUnits, p.quoteRate, p.asset).toString(),
@@ -240,7 +242,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             },
           );
         }
-        const credited = `${formatKesCents(payment.amountKesCents - payment.feeKesCents)} credited to the merchant.`;
+        const credited = `${formatKesCents(netOfFees(payment))} credited to the merchant.`;
         const next =
           payment.status === "in_review"
             ? "It now waits for manual review."

@@ -246,7 +246,7 @@ describe("money on the merchant's pages, by role", () => {
     await savePolicy(testStore(db), owner, daily, Date.now());
     try {
       expect((await checkout(await signedIn(BUSY, "owner"))).merchantView).toMatch(
-        /^You receive KES [\d,]+\.\d\d after the 1% fee\. Your payments are paid out once a day at 17:00 \(Nairobi time\), in one transfer\.$/,
+        /^You receive KES [\d,]+\.\d\d after the 1% fee plus 10% excise duty\. Your payments are paid out once a day at 17:00 \(Nairobi time\), in one transfer\.$/,
       );
     } finally {
       await savePolicy(testStore(db), owner, DEFAULT_POLICY, Date.now());

@@ -44,6 +44,7 @@ function addPayment(
       network: "Ethereum (ERC-20)",
       amountKesCents: 250_000n,
       feeKesCents: 2_500n,
+      exciseKesCents: 250n,
       quoteRate: "129.45",
       marketRate: "130.1",
       spreadBps: 50,
@@ -92,7 +93,8 @@ for (const [sequence, receipt] of [
       sequence,
       rail: "mpesa",
       phone: "254712345678",
-      amountKesCents: 123_300n,
+      // KES 2,500 less the fee and its excise is KES 2,472.50: KES 2,463 in two transfers.
+      amountKesCents: sequence === 1 ? 123_100n : 123_200n,
       feeKesCents: 0n,
       railChargeKesCents: 450n,
       status: "succeeded",
@@ -152,9 +154,10 @@ describe("the payments CSV export", () => {
     expect(cell("Crypto amount")).toBe("19.312476");
     expect(cell("Gross KES")).toBe("2500.00");
     expect(cell("Collection fee KES")).toBe("25.00");
+    expect(cell("Excise duty KES")).toBe("2.50");
     expect(cell("Network fee KES")).toBe("9.00");
-    expect(cell("Net KES")).toBe("2466.00");
-    expect(cell("Settled KES")).toBe("2466.00");
+    expect(cell("Net KES")).toBe("2463.50");
+    expect(cell("Settled KES")).toBe("2463.00");
     expect(cell("M-Pesa receipts")).toBe("SKA1B2C3D4 SKE5F6G7H8");
     expect(cell("Settled (EAT)")).toBe("2026-11-24T14:07:00+03:00");
     expect(settled).not.toMatch(/Z(,|$)/);
@@ -210,7 +213,8 @@ describe("a period and the totals of the filtered list (issue 30, item 7)", () =
   };
 
   it("totals every payment the filters select: the paid ones' gross, fees and net", async () => {
-    // 24 Nov: pay_CSV1 and pay_CSV4 settled (KES 2,500 each, KES 25 fee), pay_CSV2 expired.
+    // 24 Nov: pay_CSV1 and pay_CSV4 settled (KES 2,500 each, KES 25 fee and KES 2.50 excise),
+    // pay_CSV2 expired.
     const day = await list("?from=2026-11-24&to=2026-11-24");
     expect(day.payments.map((p) => p.id).sort()).toEqual(["pay_CSV1", "pay_CSV2", "pay_CSV4"]);
     expect(day.totals).toEqual({
@@ -218,7 +222,8 @@ describe("a period and the totals of the filtered list (issue 30, item 7)", () =
       paidCount: 2,
       grossKesCents: "500000",
       feeKesCents: "5000",
-      netKesCents: "495000",
+      exciseKesCents: "500",
+      netKesCents: "494500",
     });
     expect((await list("?from=2026-11-25")).totals).toMatchObject({ count: 0, paidCount: 0 });
     expect((await list("?to=2026-11-23")).payments).toEqual([]);

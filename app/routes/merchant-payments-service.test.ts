@@ -103,7 +103,8 @@ describe("Create Payment: the review and the creation are one core decision", ()
     expect(preview).toMatchObject({
       crypto: formatCryptoUnits(payment.cryptoAmountUnits, "USDT"),
       feeCents: payment.feeKesCents.toString(),
-      netCents: (payment.amountKesCents - payment.feeKesCents).toString(),
+      exciseCents: payment.exciseKesCents.toString(),
+      netCents: (payment.amountKesCents - payment.feeKesCents - payment.exciseKesCents).toString(),
       rate: payment.quoteRate,
     });
   });

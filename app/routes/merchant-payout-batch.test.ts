@@ -91,7 +91,14 @@ interface PageData {
   viewer: { canCreate: boolean; canApprove: boolean; isMaker: boolean };
   summary: {
     counts: Record<string, number>;
-    ready: { count: number; amount: string; fee: string; charge: string; total: string };
+    ready: {
+      count: number;
+      amount: string;
+      fee: string;
+      excise: string;
+      charge: string;
+      total: string;
+    };
     balance: { available: string; shortfall: string | null } | null;
   };
   page: {
@@ -197,8 +204,10 @@ describe("the draft (maker side)", () => {
     expect(ready.amount).toBe("400000");
     // 1.5% of KES 4,000 is KES 60.
     expect(ready.fee).toBe("6000");
+    // And 10% excise duty on it, KES 6.
+    expect(ready.excise).toBe("600");
     expect(BigInt(ready.total)).toBe(
-      BigInt(ready.amount) + BigInt(ready.fee) + BigInt(ready.charge),
+      BigInt(ready.amount) + BigInt(ready.fee) + BigInt(ready.excise) + BigInt(ready.charge),
     );
     expect(summary.balance).toEqual({ available: (await available()).toString(), shortfall: null });
   });

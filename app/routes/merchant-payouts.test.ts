@@ -400,7 +400,8 @@ describe("one payout", () => {
     expect(review).toContain("KES 1,500.00"); // the recipient gets
     expect(review).toContain("KES 22.50"); // 1.5%
     expect(review).toContain("KES 5.00"); // M-Pesa's B2C charge for 101-1,500
-    expect(review).toContain("KES 1,527.50"); // total from the balance
+    expect(review).toContain("KES 2.25"); // 10% excise duty on our fee
+    expect(review).toContain("KES 1,529.75"); // total from the balance
     expect(review).toContain("KES 100,000.00"); // available
     expect(review).toContain("No approval needed");
     expect(review).toMatch(/<button[^>]*name="intent"[^>]*value="send"[^>]*>Send payout<\/button>/);
@@ -481,7 +482,7 @@ describe("one payout", () => {
     const [batch] = batchesOf(MERCHANT).filter((b) => b.createdBy === owner.id);
     expect(batch).toMatchObject({ kind: "single", status: "processing" });
     expect(location).toBe(`/merchant/payouts/${batch!.id}`);
-    expect(before - (await available(MERCHANT))).toBe(152_750n);
+    expect(before - (await available(MERCHANT))).toBe(152_975n);
   });
 
   it("Send without a review's request key shows the review; nothing is made", async () => {
@@ -518,7 +519,7 @@ describe("one payout", () => {
     expect(made).toHaveLength(1);
     expect(first!.headers.get("Location")).toBe(`/merchant/payouts/${made[0]!.id}`);
     expect(second!.headers.get("Location")).toBe(`/merchant/payouts/${made[0]!.id}`);
-    expect(before - (await available(MERCHANT))).toBe(152_750n);
+    expect(before - (await available(MERCHANT))).toBe(152_975n);
   });
 
   it("a short balance refuses Send (409) with the reason on the page; nothing is made", async () => {
@@ -533,7 +534,7 @@ describe("one payout", () => {
       409,
     );
     expect(page).toMatch(
-      /<p role="alert"[^>]*>The available balance is KES 100.00: KES 1,427.50 short of the KES 1,527.50 this payout needs with fees.<\/p>/,
+      /<p role="alert"[^>]*>The available balance is KES 100.00: KES 1,429.75 short of the KES 1,529.75 this payout needs with fees.<\/p>/,
     );
     // The review says what to do instead, and no longer offers Send.
     expect(page).toContain("Lower the amount, or send it once collections have settled");

@@ -654,7 +654,7 @@ describe("payouts during the cooling-off period", () => {
         t.status,
         formatKesCents(t.amountKesCents),
       ]),
-    ).toEqual([["+254722333444", destination.id, "succeeded", "KES 2,466.00"]]);
+    ).toEqual([["+254722333444", destination.id, "succeeded", "KES 2,463.00"]]);
     expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
   });
 });
@@ -697,7 +697,7 @@ describe("the payment page shows the M-Pesa charge", () => {
         before.feeBps,
         before.estimate.railChargeKesCents,
       ),
-    ).toBe("KES 2,466.00 after the 1% fee and the M-Pesa charge of KES 9.00");
+    ).toBe("KES 2,463.00 after the 1% fee plus 10% excise duty and the M-Pesa charge of KES 9.00");
 
     const tx = await h.custodySim.sendPayment({
       address: payment.depositAddress!,
@@ -708,7 +708,7 @@ describe("the payment page shows the M-Pesa charge", () => {
     await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);
     await h.darajaSim.flush();
     const after = (await read()).settlement;
-    expect(after.actual).toEqual({ payoutKesCents: "246600", railChargeKesCents: "900" });
+    expect(after.actual).toEqual({ payoutKesCents: "246300", railChargeKesCents: "900" });
     expect(after.transfers.map((t) => t.railChargeKesCents)).toEqual(["900"]);
   });
 });

@@ -186,11 +186,11 @@ describe("the statement CSV", () => {
       `attachment; filename="onehop-statement-${MERCHANT}-${DAY}-to-${DAY}.csv"`,
     );
     const rows = (await response.text()).replace(/^\uFEFF/, "").split("\r\n");
-    expect(rows[1]).toMatch(/,Opening balance,,,,,,0\.00,$/);
+    expect(rows[1]).toMatch(/,Opening balance,,,,,,,0\.00,$/);
     expect(rows[2]).toMatch(
-      /,Adjustment,'=SUM\(A1:A9\),adj-1,2500\.50,0\.00,2500\.50,2500\.50,ltx_/,
+      /,Adjustment,'=SUM\(A1:A9\),adj-1,2500\.50,0\.00,0\.00,2500\.50,2500\.50,ltx_/,
     );
-    expect(rows[3]).toMatch(/,Closing balance,,,,,,2500\.50,$/);
+    expect(rows[3]).toMatch(/,Closing balance,,,,,,,2500\.50,$/);
     expect(rows.join("\n")).not.toContain("Other merchant");
   });
 });

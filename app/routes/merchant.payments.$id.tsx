@@ -4,6 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { netOfFees } from "~/core/fees/excise";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SharePayment } from "~/components/payments/share/SharePayment";
 import { useLiveRevalidation } from "~/components/payments/useLiveRevalidation";
@@ -14,6 +15,7 @@ import {
   formatKesCents,
   PaymentStatusBadge,
   PaymentTimeline,
+  netSentence,
   payoutSentence,
 } from "~/components/payments/PaymentBits";
 import { buttonClass, Card, Container, DataTable, textLinkClass } from "~/components/ui";
@@ -25,7 +27,7 @@ import { can as roleMay } from "~/core/accounts/permissions";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
-import { formatDate, formatKesRate, formatPercent } from "~/utils/format";
+import { formatDate, formatKesRate } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { qrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
@@ -137,7 +139,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           estimate,
           actual,
           feeKesCents: payment.feeKesCents.toString(),
-          netKesCents: (payment.amountKesCents - payment.feeKesCents).toString(),
+          exciseKesCents: payment.exciseKesCents.toString(),
+          netKesCents: netOfFees(payment).toString(),
           schedule: policy && !isDefaultPolicy(policy) ? describePolicy(policy) : null,
           hold: waiting ? destination.notice : null,
           /** Before settlement: where the net would go now, rail by rail (issue 14, item 6). */
@@ -230,16 +233,14 @@ function settlementRows(settlement: SettlementView) {
   const { actual, estimate, feeBps, transfers } = settlement;
   return [
     ["Collection fee", formatKesCents(settlement.feeKesCents)],
+    ["Excise duty on the fee", formatKesCents(settlement.exciseKesCents)],
     actual
       ? [
           "Paid out",
           `${formatKesCents(actual.payoutKesCents)} after the rail charge${transfers.length > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}`,
         ]
       : settlement.schedule
-        ? [
-            "You receive",
-            `${formatKesCents(settlement.netKesCents)} after the ${formatPercent(feeBps)} fee. ${settlement.schedule}`,
-          ]
+        ? ["You receive", `${netSentence(settlement.netKesCents, feeBps)}. ${settlement.schedule}`]
         : [
             "You receive",
             payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents),

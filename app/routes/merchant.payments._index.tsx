@@ -45,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           paidCount: totals.paidCount,
           grossKesCents: totals.grossKesCents.toString(),
           feeKesCents: totals.feeKesCents.toString(),
+          exciseKesCents: totals.exciseKesCents.toString(),
           netKesCents: totals.netKesCents.toString(),
         }
       : null,
@@ -105,6 +106,7 @@ function PaymentTotals({
     paidCount: number;
     grossKesCents: string;
     feeKesCents: string;
+    exciseKesCents: string;
     netKesCents: string;
   };
   filtered: boolean;
@@ -114,12 +116,13 @@ function PaymentTotals({
       <h2 id="totals-title" className="text-base font-semibold text-ink">
         {filtered ? "Totals for these filters" : "Totals"}
       </h2>
-      <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-5">
         {(
           [
             ["Payments", `${totals.count} (${totals.paidCount} paid)`],
             ["Gross paid", formatKesCents(totals.grossKesCents)],
             ["Collection fees", formatKesCents(totals.feeKesCents)],
+            ["Excise duty", formatKesCents(totals.exciseKesCents)],
             ["Net", formatKesCents(totals.netKesCents)],
           ] as const
         ).map(([label, value]) => (

@@ -8,12 +8,12 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AddSettlementNumber } from "~/components/merchants/AddSettlementNumber";
-import { formatKesCents, payoutSentence } from "~/components/payments/PaymentBits";
+import { formatKesCents, netSentence, payoutSentence } from "~/components/payments/PaymentBits";
 import { describePolicy, isDefaultPolicy } from "~/core/funding/policy";
 import { settlementPolicy } from "~/wiring/settlement-policy.server";
 import { buttonClass, Card, Container } from "~/components/ui";
 import { fieldMeta, SelectField, SubmitButton, TextField } from "~/components/ui/form";
-import { cryptoLimits, feeBps } from "~/content/tariff";
+import { cryptoLimits, exciseDutyBps, exciseDutyPhrase, feeBps } from "~/content/tariff";
 import {
   assetNetworks,
   defaultNetwork,
@@ -49,6 +49,7 @@ type Preview = {
   reference: string;
   description: string;
   feeCents: string;
+  exciseCents: string;
   netCents: string;
   /**
    * What reaches the merchant's M-Pesa and the M-Pesa charge(s) on the way (estimate: this payment
@@ -137,6 +138,7 @@ export async function action({ request }: ActionFunctionArgs) {
           reference: input.reference,
           description: input.description ?? "",
           feeCents: preview.feeKesCents.toString(),
+          exciseCents: preview.exciseKesCents.toString(),
           netCents: preview.netKesCents.toString(),
           payoutCents: preview.payoutKesCents.toString(),
           railChargeCents: preview.railChargeKesCents.toString(),
@@ -199,10 +201,10 @@ export default function NewPayment() {
       <h1 className="mt-4 text-3xl font-bold text-ink">Create Payment</h1>
       <p className="mt-2 text-slate-700">
         Ask for an amount in KES; your customer pays in crypto at a rate locked for the quote&apos;s
-        lifetime. You receive the amount less the {formatPercent(limits.feeBps)} collection fee and
-        M-Pesa&apos;s own transfer charge, settled to your M-Pesa number. From{" "}
-        {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above {formatKes(limits.autoMax)}{" "}
-        a payment is reviewed by our team before it is paid out.
+        lifetime. You receive the amount less the {formatPercent(limits.feeBps)} collection fee{" "}
+        {exciseDutyPhrase} and M-Pesa&apos;s own transfer charge, settled to your M-Pesa number.
+        From {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above{" "}
+        {formatKes(limits.autoMax)} a payment is reviewed by our team before it is paid out.
       </p>
       {limits.hasSettlementNumber ? null : <AddSettlementNumber className="mt-6" />}
 
@@ -298,6 +300,12 @@ export default function NewPayment() {
                 </dt>
                 <dd className="font-semibold text-ink">{formatKesCents(preview.feeCents)}</dd>
               </div>
+              <div>
+                <dt className="text-sm text-slate-600">
+                  Excise duty ({formatPercent(exciseDutyBps)} of the fee)
+                </dt>
+                <dd className="font-semibold text-ink">{formatKesCents(preview.exciseCents)}</dd>
+              </div>
               {preview.schedule ? null : (
                 <div>
                   <dt className="text-sm text-slate-600">
@@ -312,7 +320,7 @@ export default function NewPayment() {
                 <dt className="text-sm text-slate-600">You receive</dt>
                 <dd className="font-semibold text-ink">
                   {preview.schedule
-                    ? `${formatKesCents(preview.netCents)} after the ${formatPercent(limits.feeBps)} fee. ${preview.schedule}`
+                    ? `${netSentence(preview.netCents, limits.feeBps)}. ${preview.schedule}`
                     : payoutSentence(preview.payoutCents, limits.feeBps, preview.railChargeCents)}
                 </dd>
               </div>

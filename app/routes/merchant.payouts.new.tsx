@@ -93,6 +93,7 @@ function reviewOf(
     reference: row.reference,
     amountKesCents: cost.amountKesCents.toString(),
     feeKesCents: cost.feeKesCents.toString(),
+    exciseKesCents: cost.exciseKesCents.toString(),
     railChargeKesCents: cost.railChargeKesCents.toString(),
     totalKesCents: cost.totalKesCents.toString(),
     availableKesCents: context.availableKesCents.toString(),

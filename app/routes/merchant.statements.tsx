@@ -66,7 +66,12 @@ export default function MerchantStatements() {
       <h1 className="text-3xl font-bold text-ink">Statements</h1>
       <p className="mt-2 max-w-2xl text-slate-700">
         Every shilling in and out of your OneHop balance for a period, in Nairobi time: collections
-        and their fees, settlement payouts, refunds and adjustments.
+        and their fees, settlement payouts, refunds and adjustments. Each month&apos;s fees and the
+        excise duty on them are on your{" "}
+        <a href={paths.merchantFeeInvoices} className="font-semibold text-brand-800 underline">
+          fee invoices
+        </a>
+        .
       </p>
       <StatementRangeForm values={values} errors={errors} today={today} shortcuts={shortcuts} />
       {statement ? (

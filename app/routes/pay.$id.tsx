@@ -18,6 +18,7 @@
  * status endpoint carries the prompts' state). A failed prompt shows M-Pesa's reason and the form
  * again; a paid one shows the payment paid.
  */
+import { netOfFees } from "~/core/fees/excise";
 import { keepTogether } from "~/components/ui/keep-together";
 import { PayWithChoice, type ChoiceOption } from "~/components/payments/checkout/PayWithChoice";
 import {
@@ -42,7 +43,7 @@ import { CheckoutReceipt } from "~/components/payments/checkout/Receipt";
 import { whatsappShareHref } from "~/components/payments/share/share-links";
 import { receiptMessage, type Receipt } from "~/core/payments/receipt";
 import { MpesaPay, type MpesaPayView } from "~/components/payments/checkout/MpesaPay";
-import { PaymentStatusBadge, payoutSentence } from "~/components/payments/PaymentBits";
+import { PaymentStatusBadge, netSentence, payoutSentence } from "~/components/payments/PaymentBits";
 import { QrSvg } from "~/components/payments/QrSvg";
 import { ReturnLink } from "~/components/payments/links/ReturnLink";
 import { buttonClass } from "~/components/ui";
@@ -71,7 +72,7 @@ import { describePolicy, isDefaultPolicy } from "~/core/funding/policy";
 import { settlementPolicy } from "~/wiring/settlement-policy.server";
 import { checkoutScriptSrc } from "~/utils/checkout-script.server";
 import { env } from "~/utils/env.server";
-import { formatEatTime, formatKes, formatKesCents, formatPercent } from "~/utils/format";
+import { formatEatTime, formatKes, formatKesCents } from "~/utils/format";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce } from "~/utils/nonce";
 import { paths } from "~/utils/paths";
@@ -166,7 +167,7 @@ async function merchantView(request: Request, payment: Payment) {
   // schedule does with it, not the at-once estimate.
   const { policy } = await settlementPolicy().read(payment.merchantId);
   if (!isDefaultPolicy(policy))
-    return `You receive ${formatKesCents(payment.amountKesCents - payment.feeKesCents)} after the ${formatPercent(feeBps)} fee. ${describePolicy(policy)}`;
+    return `You receive ${netSentence(netOfFees(payment), feeBps)}. ${describePolicy(policy)}`;
   return `You receive ${payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents)}.`;
 }
 

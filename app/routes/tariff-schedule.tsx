@@ -25,6 +25,7 @@ import {
   ratesRefreshSeconds,
   settlementTimes,
   transactionFees,
+  exciseDutyPhrase,
   transactionFeesIntro,
 } from "~/content/tariff";
 import { MIN_TRANSFER_KES } from "~/core/payments/settlement-plan";
@@ -84,7 +85,13 @@ export default function TariffSchedulePage() {
             rows={transactionFees.map((fee) => ({
               key: fee.id,
               header: fee.name,
-              cells: [fee.description, formatBps(fee.bps)],
+              cells: [
+                fee.description,
+                <>
+                  {formatBps(fee.bps)}
+                  <span className="block font-normal text-slate-700">{exciseDutyPhrase}</span>
+                </>,
+              ],
             }))}
           />
 
@@ -104,7 +111,9 @@ export default function TariffSchedulePage() {
                 <>
                   {formatBps(fee.bps)}
                   <span className="block font-normal text-slate-700">
-                    {"plus" in fee ? `plus ${fee.plus}` : "of the amount"}
+                    {"plus" in fee
+                      ? `plus ${fee.plus}, ${exciseDutyPhrase}`
+                      : `of the amount, ${exciseDutyPhrase}`}
                   </span>
                 </>,
               ],

@@ -66,6 +66,10 @@ export const paths = {
   merchantStatements: "/merchant/statements",
   merchantStatementsCsv: "/merchant/statements.csv",
   merchantStatementsPrint: "/merchant/statements/print",
+  /** Monthly fee invoices: each fee and its excise duty (ADR 0059). */
+  merchantFeeInvoices: "/merchant/fee-invoices",
+  merchantFeeInvoicesCsv: "/merchant/fee-invoices.csv",
+  merchantFeeInvoicesPrint: "/merchant/fee-invoices/print",
   /** Payouts to third parties (issue 15): batches, one payout, a CSV upload. */
   merchantPayouts: "/merchant/payouts",
   newMerchantPayout: "/merchant/payouts/new",
@@ -152,4 +156,7 @@ export const paths = {
   adminReportDownload: (id: string) => `/admin/compliance/reports/${id}/download`,
   /** Merchants whose KYB review is due or soon due (issue 31, item 6). */
   adminKybReviews: "/admin/compliance/kyb-reviews",
+  /** The monthly excise duty report (issue 31, item 7; ADR 0059). */
+  adminExcise: "/admin/compliance/excise",
+  adminExciseCsv: "/admin/compliance/excise.csv",
 } as const;

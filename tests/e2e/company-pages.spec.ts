@@ -106,7 +106,10 @@ test.describe("Tariff schedule page", () => {
       const row = fees
         .getByRole("row")
         .filter({ has: page.getByRole("rowheader", { name: flow }) });
-      await expect(row.getByRole("cell", { name: fee, exact: true })).toBeVisible();
+      // Each fee plus the 10% excise duty on it (Finance Act 2025).
+      await expect(
+        row.getByRole("cell", { name: `${fee} plus 10% excise duty`, exact: true }),
+      ).toBeVisible();
     }
 
     // Settlement to the merchant's own M-Pesa: Safaricom's charge by band, passed on at cost.

@@ -203,8 +203,10 @@ export function postTestCollection(merchantId: string, paymentId: string) {
     reference: { type: "payment", id: paymentId },
     legs: [
       ["capital:KES", "equity", null, 250_000],
-      [`merchant:${merchantId}:available:KES`, "liability", merchantId, -247_500],
+      // KES 2,500 less the 1% fee and its 10% excise duty (ADR 0059).
+      [`merchant:${merchantId}:available:KES`, "liability", merchantId, -247_250],
       ["platform:fee-revenue:KES", "revenue", null, -2_500],
+      ["platform:excise-payable:KES", "liability", null, -250],
     ],
   });
 }

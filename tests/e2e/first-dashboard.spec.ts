@@ -51,7 +51,7 @@ test("a new merchant's dashboard: a checklist of first steps, nothing untrue", a
 
 test("a cashier sees no revenue nor balances; the owner does", async ({ page }, testInfo) => {
   const owner = await createTestMerchant();
-  // KES 2,475 waiting to be paid out (a KES 2,500 collection less its fee).
+  // KES 2,472.50 waiting to be paid out (a KES 2,500 collection less its fee and the excise).
   postTestCollection(owner.merchantId, `pay_cashier${owner.merchantId.slice(4)}`);
   const cashier = await addTeamMember(owner.merchantId, "cashier");
 
@@ -63,21 +63,21 @@ test("a cashier sees no revenue nor balances; the owner does", async ({ page }, 
   await expect(checklist.getByRole("link", { name: "Take your first payment" })).toBeVisible();
   await expect(checklist.getByText("Invite your team")).toHaveCount(0);
   await expect(checklist.getByText("Create an API key")).toHaveCount(0);
-  for (const money of ["Total Revenue", "Balances and settlement", "Available", "KES 2,475.00"])
+  for (const money of ["Total Revenue", "Balances and settlement", "Available", "KES 2,472.50"])
     await expect(page.getByText(money)).toHaveCount(0);
   await expectAccessible(page, testInfo);
 
   await page.goto("/merchant/payments");
   await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
-  for (const money of ["Totals", "Gross paid", "Available", "KES 2,475.00"])
+  for (const money of ["Totals", "Gross paid", "Available", "KES 2,472.50"])
     await expect(page.getByText(money)).toHaveCount(0);
 
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await signInAsMerchant(page, owner);
   const balances = page.getByRole("region", { name: "Balances and settlement" });
-  await expect(balances).toContainText("KES 2,475.00");
+  await expect(balances).toContainText("KES 2,472.50");
   await page.goto("/merchant/payments");
   await expect(page.getByRole("region", { name: "Totals" })).toBeVisible();
-  await expect(page.getByText("KES 2,475.00")).toBeVisible();
+  await expect(page.getByText("KES 2,472.50")).toBeVisible();
 });

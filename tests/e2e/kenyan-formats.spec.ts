@@ -271,6 +271,8 @@ test("the CSV export: a bookkeeping file Excel opens, times in EAT", async ({ pa
     "Crypto amount": "19.312476",
     "Gross KES": "2500.00",
     "Collection fee KES": "25.00",
+    // Seeded as a payment of before the excise (its column's default): none charged.
+    "Excise duty KES": "0.00",
     "Network fee KES": "9.00",
     "Net KES": "2466.00",
     "Settled KES": "2466.00",

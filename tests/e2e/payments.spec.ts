@@ -12,23 +12,26 @@ import { createPayment, expectTransferPaid, payOnCheckout } from "./payment-flow
 test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, testInfo) => {
   await signInAsMerchant(page, await createTestMerchant());
   const reference = `INV-${testInfo.project.name}-${Date.now()}`;
-  // KES 2,500 less the 1% fee is KES 2,475: KES 2,466 reaches M-Pesa, KES 9 is Safaricom's charge
+  // KES 2,500 less the 1% fee and its 10% excise is KES 2,472.50: KES 2,463 reaches M-Pesa, KES 9
+  // is Safaricom's charge
   // (no 1.5% on top).
   await createPayment(
     page,
     testInfo,
     "2500",
     reference,
-    "KES 2,466.00 after the 1% fee and the M-Pesa charge of KES 9.00",
+    "KES 2,463.00 after the 1% fee plus 10% excise duty and the M-Pesa charge of KES 9.00",
   );
   const detailUrl = page.url();
   await expect(
-    page.getByText("KES 2,466.00 after the 1% fee and the M-Pesa charge of KES 9.00"),
+    page.getByText(
+      "KES 2,463.00 after the 1% fee plus 10% excise duty and the M-Pesa charge of KES 9.00",
+    ),
   ).toBeVisible();
   await page.getByRole("link", { name: "Open checkout page" }).click();
   await expect(
     page.getByText(
-      "Merchant view: You receive KES 2,466.00 after the 1% fee and the M-Pesa charge of KES 9.00.",
+      "Merchant view: You receive KES 2,463.00 after the 1% fee plus 10% excise duty and the M-Pesa charge of KES 9.00.",
     ),
   ).toBeVisible();
   await page.goto(detailUrl);
@@ -38,7 +41,7 @@ test("a merchant is paid in crypto and settled to M-Pesa", async ({ page }, test
   await expectTransferPaid(page);
   await expect(page.getByText("Settled", { exact: true }).first()).toBeVisible();
   await expect(page.getByText("Converted to KES")).toBeVisible();
-  await expect(page.getByText("KES 2,466.00 after the rail charge of KES 9.00")).toBeVisible();
+  await expect(page.getByText("KES 2,463.00 after the rail charge of KES 9.00")).toBeVisible();
   await expect(
     page
       .getByRole("table", { name: "Transfers to your payout destination" })

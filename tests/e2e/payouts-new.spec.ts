@@ -119,8 +119,9 @@ test("a member reviews and sends one payout", async ({ page }, testInfo) => {
     review.getByRole("term").filter({ hasText: term }).locator("xpath=following-sibling::dd[1]");
   await expect(figure("Recipient gets")).toHaveText("KES 1,500.00");
   await expect(figure("Our fee (1.5%)")).toHaveText("KES 22.50");
+  await expect(figure("Excise duty (10% of our fee)")).toHaveText("KES 2.25");
   await expect(figure("M-Pesa charge, at cost")).toHaveText("KES 5.00");
-  await expect(figure("Total from your balance")).toHaveText("KES 1,527.50");
+  await expect(figure("Total from your balance")).toHaveText("KES 1,529.75");
   await expect(figure("Available balance")).toHaveText("KES 10,000.00");
   await expect(review).toContainText("No approval needed");
   await expectAccessible(page, testInfo);
@@ -130,7 +131,7 @@ test("a member reviews and sends one payout", async ({ page }, testInfo) => {
   await expectToast(page, testInfo, "Payout sent", "KES 1,500.00 to +254 712 345 678");
 
   await page.goto("/merchant/payouts");
-  await expect(page.getByText("KES 8,472.50")).toBeVisible();
+  await expect(page.getByText("KES 8,470.25")).toBeVisible();
   const list = page.getByRole("region", { name: "Your payouts, newest first" });
   await expect(list.getByRole("link", { name: "Payout to Wanjiku Kamau" })).toBeVisible();
   await expect(list).toContainText("Single payout");
@@ -165,8 +166,9 @@ test("a member pays an M-Pesa Paybill with its account at the B2B rate", async (
     review.getByRole("term").filter({ hasText: term }).locator("xpath=following-sibling::dd[1]");
   await expect(figure("Recipient gets")).toHaveText("KES 8,000.00");
   await expect(figure("Our fee (1.2%)")).toHaveText("KES 96.00");
+  await expect(figure("Excise duty (10% of our fee)")).toHaveText("KES 9.60");
   await expect(figure("M-Pesa Paybill charge, at cost")).toHaveText("KES 17.00");
-  await expect(figure("Total from your balance")).toHaveText("KES 8,113.00");
+  await expect(figure("Total from your balance")).toHaveText("KES 8,122.60");
   await expectAccessible(page, testInfo);
 
   await review.getByRole("button", { name: "Send payout" }).click();

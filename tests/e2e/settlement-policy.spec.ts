@@ -63,13 +63,13 @@ test("keeping 20% of each payment funds payouts: the rest goes to M-Pesa", async
     testInfo,
     "2500",
     reference,
-    "KES 2,475.00 after the 1% fee. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
+    "KES 2,472.50 after the 1% fee plus 10% excise duty. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
   );
   const detailUrl = page.url();
   // So does the payment's page, before it is paid.
   await expect(
     page.getByText(
-      "KES 2,475.00 after the 1% fee. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
+      "KES 2,472.50 after the 1% fee plus 10% excise duty. Each payment is paid out as soon as it is confirmed; 20% of each payment stays in your OneHop balance for payouts.",
     ),
   ).toBeVisible();
   await payOnCheckout(page);
@@ -77,16 +77,16 @@ test("keeping 20% of each payment funds payouts: the rest goes to M-Pesa", async
   await expectTransferPaid(page);
   await expect(page.getByText("Kept in your balance")).toBeVisible();
   await expect(
-    page.getByText("KES 495.00 stays in your OneHop balance for payouts", { exact: false }),
+    page.getByText("KES 494.50 stays in your OneHop balance for payouts", { exact: false }),
   ).toBeVisible();
   await expect(
     page
       .getByRole("table", { name: "Transfers to your payout destination" })
-      .getByRole("cell", { name: "KES 1,971.00", exact: true }),
+      .getByRole("cell", { name: "KES 1,969.00", exact: true }),
   ).toBeVisible();
   await page.goto("/merchant/payouts");
   await expect(page.locator("dl").filter({ hasText: "Available to pay out" })).toContainText(
-    "KES 495.00",
+    "KES 494.50",
   );
 });
 

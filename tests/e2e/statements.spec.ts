@@ -24,14 +24,15 @@ test("a merchant reads, downloads and prints a statement", async ({ page }) => {
   // The month to date: the collection, gross, fee and net, and the balances around it.
   const summary = page.getByRole("table", { name: /Opening balance, totals per type/ });
   await expect(summary.getByRole("row", { name: /Opening balance/ })).toContainText("KES 0.00");
-  await expect(summary.getByRole("row", { name: /Collection/ })).toContainText("KES 2,475.00");
-  await expect(summary.getByRole("row", { name: /Closing balance/ })).toContainText("KES 2,475.00");
+  await expect(summary.getByRole("row", { name: /Collection/ })).toContainText("KES 2,472.50");
+  await expect(summary.getByRole("row", { name: /Closing balance/ })).toContainText("KES 2,472.50");
   const line = page.getByRole("table", { name: "Statement lines, oldest first" }).getByRole("row", {
     name: new RegExp(paymentId),
   });
   await expect(line).toContainText("Collection");
   await expect(line).toContainText("KES 2,500.00");
   await expect(line).toContainText("KES 25.00");
+  await expect(line).toContainText("KES 2.50");
 
   // The CSV has the same line.
   const csvHref = await page.getByRole("link", { name: "Download CSV" }).getAttribute("href");
@@ -88,7 +89,7 @@ test("a payout is one line with the M-Pesa charge under Fees; the KRA PIN from s
   const id = merchant.merchantId;
   const paymentId = `pay_e2p${id.slice(4).toLowerCase()}`;
   postTestCollection(id, paymentId);
-  // The settlement of that collection handed to M-Pesa (KES 2,466 + the KES 9 charge), then paid.
+  // The settlement of that collection handed to M-Pesa (KES 2,463 + the KES 9 charge), then paid.
   const transferId = `trf_e2e${id.slice(4).toLowerCase()}`;
   const reference = { type: "transfer", id: transferId };
   postTestTransaction({
@@ -97,10 +98,10 @@ test("a payout is one line with the M-Pesa charge under Fees; the KRA PIN from s
     description: `Payout ${transferId} to M-Pesa +254712345678, M-Pesa charge 9 KES`,
     reference,
     legs: [
-      [`merchant:${id}:available:KES`, "liability", id, 247_500],
-      [`merchant:${id}:in-flight:KES`, "liability", id, -246_600],
-      ["rail:mpesa:in-flight:KES", "asset", null, 246_600],
-      ["rail:mpesa:float:KES", "asset", null, -247_500],
+      [`merchant:${id}:available:KES`, "liability", id, 247_200],
+      [`merchant:${id}:in-flight:KES`, "liability", id, -246_300],
+      ["rail:mpesa:in-flight:KES", "asset", null, 246_300],
+      ["rail:mpesa:float:KES", "asset", null, -247_200],
     ],
   });
   postTestTransaction({
@@ -109,8 +110,8 @@ test("a payout is one line with the M-Pesa charge under Fees; the KRA PIN from s
     description: `Payout ${transferId} paid`,
     reference,
     legs: [
-      [`merchant:${id}:in-flight:KES`, "liability", id, 246_600],
-      ["rail:mpesa:in-flight:KES", "asset", null, -246_600],
+      [`merchant:${id}:in-flight:KES`, "liability", id, 246_300],
+      ["rail:mpesa:in-flight:KES", "asset", null, -246_300],
     ],
   });
   await signInAsMerchant(page, merchant);
@@ -124,9 +125,9 @@ test("a payout is one line with the M-Pesa charge under Fees; the KRA PIN from s
   const lines = page.getByRole("table", { name: "Statement lines, oldest first" });
   const payout = lines.getByRole("row", { name: new RegExp(transferId) });
   await expect(payout).toHaveCount(1);
-  await expect(payout).toContainText("-KES 2,466.00");
+  await expect(payout).toContainText("-KES 2,463.00");
   await expect(payout).toContainText("KES 9.00");
-  await expect(payout).toContainText("-KES 2,475.00");
+  await expect(payout).toContainText("-KES 2,472.00");
 
   await page.getByRole("link", { name: "Print version" }).click();
   const holder = page.getByRole("region", { name: "Statement for" });

@@ -1,4 +1,5 @@
 import { Badge } from "~/components/ui";
+import { exciseDutyPhrase } from "~/content/tariff";
 import { formatEatDateTime, formatKesCents, formatPercent } from "~/utils/format";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import { eventLabels, paymentStatusLabels } from "./labels";
@@ -41,14 +42,24 @@ export function PaymentTimeline({ events }: { events: readonly TimelineEvent[] }
 // KES cents with their cents ("KES 1,234.50") and without ".00" ("KES 2,466"): `~/utils/format`.
 export { formatKesCents };
 
+/** "the 1% fee plus 10% excise duty": our fee as the payment pages name it (ADR 0059). */
+export function feeWithExciseText(feeBps: number): string {
+  return `the ${formatPercent(feeBps)} fee ${exciseDutyPhrase}`;
+}
+
 /**
- * "KES 2,466 after the 1% fee and the M-Pesa charge of KES 9" (the estimate before a payment
- * settles).
+ * "KES 2,463 after the 1% fee plus 10% excise duty and the M-Pesa charge of KES 9" (the estimate
+ * before a payment settles).
  */
 export function payoutSentence(
   payoutCents: string | bigint,
   feeBps: number,
   railChargeCents: string | bigint,
 ): string {
-  return `${formatKesCents(payoutCents)} after the ${formatPercent(feeBps)} fee and the M-Pesa charge of ${formatKesCents(railChargeCents)}`;
+  return `${formatKesCents(payoutCents)} after ${feeWithExciseText(feeBps)} and the M-Pesa charge of ${formatKesCents(railChargeCents)}`;
+}
+
+/** "KES 2,472.50 after the 1% fee plus 10% excise duty" (a payment under a payout schedule). */
+export function netSentence(netCents: string | bigint, feeBps: number): string {
+  return `${formatKesCents(netCents)} after ${feeWithExciseText(feeBps)}`;
 }

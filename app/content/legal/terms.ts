@@ -7,6 +7,7 @@ import { cryptocurrencies, liveSymbols } from "../cryptocurrencies";
 import {
   conversionFees,
   cryptoLimits,
+  exciseDutyPhrase,
   formatBps,
   liabilityCapMonths,
   mobileMoneyLimits,
@@ -31,8 +32,8 @@ const officeAddress = company.officeAddress.join(", ");
 const postalAddress = company.postalAddress.join(", ");
 
 function feeCell(fee: (typeof conversionFees)[number]): string {
-  if ("plus" in fee) return `${formatBps(fee.bps)} plus ${fee.plus}`;
-  return `${formatBps(fee.bps)} of the amount`;
+  if ("plus" in fee) return `${formatBps(fee.bps)} plus ${fee.plus}, ${exciseDutyPhrase}`;
+  return `${formatBps(fee.bps)} of the amount, ${exciseDutyPhrase}`;
 }
 
 export const terms: LegalDocument = {
@@ -188,7 +189,11 @@ export const terms: LegalDocument = {
         },
         {
           kind: "p",
-          text: "Our Tariff Schedule at /tariff-schedule sets out the fees for each payment flow and forms part of these Terms. There are no setup or monthly fees unless agreed in writing. Fees are deducted from the amount settled to you, unless we agree otherwise. Fees are stated exclusive of excise duty and other taxes, which we add where the law requires.",
+          text: "Our Tariff Schedule at /tariff-schedule sets out the fees for each payment flow and forms part of these Terms. There are no setup or monthly fees unless agreed in writing. Fees are deducted from the amount settled to you, unless we agree otherwise. Fees are stated exclusive of excise duty and other taxes, which we add where the law requires, as the next paragraph sets out.",
+        },
+        {
+          kind: "p",
+          text: `Each of our fees (the collection fee, the disbursement fee and the business-to-business fee) is charged ${exciseDutyPhrase} on the fee, the excise duty on virtual asset service providers' fees under the Finance Act, 2025. It is calculated on each fee and rounded to the nearest cent (half a cent up), paid by you on top of the fee and taken with it, shown beside the fee on your quotes, payment pages, statements and monthly fee invoices, and remitted by us to the Kenya Revenue Authority. We do not charge it on the mobile network or network fees we pass on at cost.`,
         },
         {
           kind: "p",

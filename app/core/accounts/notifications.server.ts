@@ -313,10 +313,12 @@ export function paymentSettledNotice(facts: {
   reference: string;
   amountKesCents: bigint;
   feeKesCents: bigint;
+  exciseKesCents: bigint;
   at: number;
 }): RenderedNotice {
+  const net = facts.amountKesCents - facts.feeKesCents - facts.exciseKesCents;
   return renderNotice({
-    subject: `Payment ${facts.reference} settled: ${formatKesCents(facts.amountKesCents - facts.feeKesCents)} to ${facts.businessName}`,
+    subject: `Payment ${facts.reference} settled: ${formatKesCents(net)} to ${facts.businessName}`,
     name: facts.name,
     lead: `A payment to ${facts.businessName} has settled: the shillings were paid out to your settlement account.`,
     facts: [
@@ -324,7 +326,8 @@ export function paymentSettledNotice(facts: {
       ["Your reference", facts.reference],
       ["Amount", formatKesCents(facts.amountKesCents)],
       ["Fee", formatKesCents(facts.feeKesCents)],
-      ["Settled to you", formatKesCents(facts.amountKesCents - facts.feeKesCents)],
+      ["Excise duty on the fee", formatKesCents(facts.exciseKesCents)],
+      ["Settled to you", formatKesCents(net)],
       ["When", formatEatDateTime(facts.at)],
     ],
     notYou: `If you do not recognise this payment or the amount looks wrong, ${supportLine}.`,
@@ -343,6 +346,7 @@ export interface DailyFigures {
   received: number;
   receivedKesCents: bigint;
   feeKesCents: bigint;
+  exciseKesCents: bigint;
   settledKesCents: bigint;
 }
 
@@ -361,6 +365,7 @@ export function dailySummaryNotice(facts: {
       ["Payments received", String(figures.received)],
       ["Received", formatKesCents(figures.receivedKesCents)],
       ["Fees", formatKesCents(figures.feeKesCents)],
+      ["Excise duty on the fees", formatKesCents(figures.exciseKesCents)],
       ["Settled to your M-Pesa", formatKesCents(figures.settledKesCents)],
     ],
     notYou: `If any of these figures look wrong, ${supportLine}.`,
@@ -749,6 +754,7 @@ function* paymentSettledNotices(q: Handle, paymentId: string, now: number): Step
         reference: payments.reference,
         amountKesCents: payments.amountKesCents,
         feeKesCents: payments.feeKesCents,
+        exciseKesCents: payments.exciseKesCents,
       })
       .from(payments)
       .where(eq(payments.id, paymentId))
@@ -764,6 +770,7 @@ function* paymentSettledNotices(q: Handle, paymentId: string, now: number): Step
       reference: payment.reference,
       amountKesCents: payment.amountKesCents,
       feeKesCents: payment.feeKesCents,
+      exciseKesCents: payment.exciseKesCents,
       at: now,
     });
     const key = `payment_settled:${member.id}:${payment.id}`;
@@ -806,8 +813,10 @@ export async function dailyFigures(
     gte(payments.createdAt, window.start),
     lt(payments.createdAt, window.end),
   );
-  const sumOf = (column: typeof payments.amountKesCents | typeof payments.feeKesCents) =>
-    sql<bigint>`coalesce(sum(${column}), 0)`.mapWith(BigInt);
+  const sumOf = (
+    column:
+      typeof payments.amountKesCents | typeof payments.feeKesCents | typeof payments.exciseKesCents,
+  ) => sql<bigint>`coalesce(sum(${column}), 0)`.mapWith(BigInt);
   const created =
     (await first(q.select({ n: count() }).from(payments).where(inDay).limit(1)))?.n ?? 0;
   const received = await first(
@@ -816,6 +825,7 @@ export async function dailyFigures(
         n: count(),
         amount: sumOf(payments.amountKesCents),
         fee: sumOf(payments.feeKesCents),
+        excise: sumOf(payments.exciseKesCents),
       })
       .from(payments)
       .where(and(inDay, inArray(payments.status, [...paidStatuses])))
@@ -846,6 +856,7 @@ export async function dailyFigures(
     received: received?.n ?? 0,
     receivedKesCents: received?.amount ?? 0n,
     feeKesCents: received?.fee ?? 0n,
+    exciseKesCents: received?.excise ?? 0n,
     settledKesCents: settled?.amount ?? 0n,
   };
 }

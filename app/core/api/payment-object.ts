@@ -22,6 +22,7 @@ export interface PaymentRow {
   paidWith: PaymentMethod;
   amountKesCents: bigint;
   feeKesCents: bigint;
+  exciseKesCents: bigint;
   quoteRate: string;
   marketRate: string;
   spreadBps: number;
@@ -62,7 +63,7 @@ export function kesDecimal(cents: bigint): string {
 
 export function paymentObject(payment: PaymentRow) {
   const scale = ASSET_SCALE[payment.asset];
-  const net = payment.amountKesCents - payment.feeKesCents;
+  const net = payment.amountKesCents - payment.feeKesCents - payment.exciseKesCents;
   return {
     id: payment.id,
     object: "payment" as const,
@@ -73,6 +74,8 @@ export function paymentObject(payment: PaymentRow) {
     currency: "KES" as const,
     fee: integer(payment.feeKesCents),
     fee_decimal: kesDecimal(payment.feeKesCents),
+    excise: integer(payment.exciseKesCents),
+    excise_decimal: kesDecimal(payment.exciseKesCents),
     net: integer(net),
     net_decimal: kesDecimal(net),
     asset: payment.asset,

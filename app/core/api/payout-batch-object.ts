@@ -37,6 +37,7 @@ export interface PayoutBatchFigures {
   totals: {
     amountKesCents: bigint;
     feeKesCents: bigint;
+    exciseKesCents: bigint;
     railChargeKesCents: bigint;
     totalKesCents: bigint;
   };
@@ -74,6 +75,7 @@ export interface DisbursementRow {
   accountReference: string | null;
   amountKesCents: bigint | null;
   feeKesCents: bigint | null;
+  exciseKesCents: bigint | null;
   railChargeKesCents: bigint | null;
   reference: string | null;
   name: string | null;
@@ -108,6 +110,8 @@ export function payoutBatchObject(batch: PayoutBatchRow, figures: PayoutBatchFig
     amount_decimal: kesDecimal(totals.amountKesCents),
     fee: integer(totals.feeKesCents),
     fee_decimal: kesDecimal(totals.feeKesCents),
+    excise: integer(totals.exciseKesCents),
+    excise_decimal: kesDecimal(totals.exciseKesCents),
     rail_charge: integer(totals.railChargeKesCents),
     rail_charge_decimal: kesDecimal(totals.railChargeKesCents),
     total: integer(totals.totalKesCents),
@@ -178,6 +182,8 @@ export function disbursementObject(row: DisbursementRow, mode: ApiMode) {
     amount_decimal: nullableDecimal(row.amountKesCents),
     fee: nullableInteger(row.feeKesCents),
     fee_decimal: nullableDecimal(row.feeKesCents),
+    excise: nullableInteger(row.exciseKesCents),
+    excise_decimal: nullableDecimal(row.exciseKesCents),
     rail_charge: nullableInteger(row.railChargeKesCents),
     rail_charge_decimal: nullableDecimal(row.railChargeKesCents),
     reference: valid ? row.reference : row.rawReference.trim() || null,

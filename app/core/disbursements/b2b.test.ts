@@ -167,7 +167,8 @@ describe("Paybill and Till rows, paid through M-Pesa B2B", () => {
     const total =
       rowCost("mpesa", 800_000n, "paybill").totalKesCents +
       rowCost("mpesa", 95_000n, "till").totalKesCents;
-    expect(total).toBe(800_000n + 9_600n + 1_700n + 95_000n + 1_140n + 900n);
+    // Amount, our fee, its 10% excise (never on M-Pesa's charge) and M-Pesa's charge, per row.
+    expect(total).toBe(800_000n + 9_600n + 960n + 1_700n + 95_000n + 1_140n + 114n + 900n);
     expect(await owed(store, merchantAvailable(M))).toBe(availableBefore - total);
     expect(await owed(store, merchantReserved(M))).toBe(0n);
     expect(await owed(store, merchantInFlight(M))).toBe(0n);

@@ -165,6 +165,7 @@ async function queueRow(q: Handle, batch: Batch, row: BatchRow, now: number): Pr
     phone: row.phone,
     amountKesCents: row.amountKesCents!,
     feeKesCents: row.feeKesCents ?? 0n,
+    exciseKesCents: row.exciseKesCents ?? 0n,
     railChargeKesCents: row.railChargeKesCents ?? 0n,
     status: "pending",
     settlementDay: eatDay(now),
@@ -217,9 +218,9 @@ async function requireRunningRails(
 }
 
 /**
- * Release a batch for payment: its ready rows' money (amount, fee and charge) is reserved and each
- * gets a pending transfer. `from` is the status it must be in; one caller wins (a conditional
- * update in the same transaction as the reservation).
+ * Release a batch for payment: its ready rows' money (amount, fee, excise and charge) is reserved
+ * and each gets a pending transfer. `from` is the status it must be in; one caller wins (a
+ * conditional update in the same transaction as the reservation).
  */
 async function release(
   q: Handle,
@@ -565,7 +566,11 @@ export async function retryRows(
       throw new DisbursementError("not_retryable", "There is no failed row to retry.");
     const total = rows.reduce(
       (sum, row) =>
-        sum + (row.amountKesCents ?? 0n) + (row.feeKesCents ?? 0n) + (row.railChargeKesCents ?? 0n),
+        sum +
+        (row.amountKesCents ?? 0n) +
+        (row.feeKesCents ?? 0n) +
+        (row.exciseKesCents ?? 0n) +
+        (row.railChargeKesCents ?? 0n),
       0n,
     );
     const transferIds: string[] = [];

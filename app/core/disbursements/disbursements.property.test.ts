@@ -106,7 +106,10 @@ describe("disbursements keep the merchant's money whole", () => {
             return all;
           });
           const total = (r: (typeof rows)[number]) =>
-            (r.amountKesCents ?? 0n) + (r.feeKesCents ?? 0n) + (r.railChargeKesCents ?? 0n);
+            (r.amountKesCents ?? 0n) +
+            (r.feeKesCents ?? 0n) +
+            (r.exciseKesCents ?? 0n) +
+            (r.railChargeKesCents ?? 0n);
           const paid = rows.filter((r) => r.status === "paid").reduce((s, r) => s + total(r), 0n);
           const queued = rows
             .filter((r) => r.status === "queued")

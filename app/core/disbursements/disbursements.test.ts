@@ -311,7 +311,7 @@ describe("refusals and races", () => {
     const id = await submitted(csv("0712345001,mpesa,5000,INV-1,A Supplier"));
     const error = await catchError(() => approveBatch(store, checker(M), id, now()));
     expect(error).toMatchObject({ code: "insufficient_balance" });
-    expect(error?.message).toMatch(/The available balance is KES 1,000\.00: KES 4,084\.00 short/);
+    expect(error?.message).toMatch(/The available balance is KES 1,000\.00: KES 4,091\.50 short/);
     expect(findBatchOrThrow(id).status).toBe("awaiting_approval");
     expect(await owed(store, merchantReserved(M))).toBe(0n);
     expect(await owed(store, merchantAvailable(M))).toBe(100_000n);

@@ -29,13 +29,14 @@ export type DisbursementEventType = Extract<WebhookEventType, `disbursement.${st
 /** Rows that pay (or paid, or failed paying): what the batch's totals add up. */
 const PAYING = sql`${disbursementRows.status} in ('ready', 'queued', 'sent', 'paid', 'failed')`;
 
-/** What the batch's paying rows come to: amount, our fee, the rails' charges and their sum. */
+/** What the batch's paying rows come to: amount, our fee, its excise, rails' charges, the sum. */
 async function payingTotalsOn(q: Handle, batchId: string): Promise<PayoutBatchFigures["totals"]> {
   const sums = await first(
     q
       .select({
         amount: sql<string>`cast(coalesce(sum(${disbursementRows.amountKesCents}), 0) as text)`,
         fee: sql<string>`cast(coalesce(sum(${disbursementRows.feeKesCents}), 0) as text)`,
+        excise: sql<string>`cast(coalesce(sum(${disbursementRows.exciseKesCents}), 0) as text)`,
         charge: sql<string>`cast(coalesce(sum(${disbursementRows.railChargeKesCents}), 0) as text)`,
       })
       .from(disbursementRows)
@@ -44,12 +45,14 @@ async function payingTotalsOn(q: Handle, batchId: string): Promise<PayoutBatchFi
   );
   const amountKesCents = BigInt(sums?.amount ?? "0");
   const feeKesCents = BigInt(sums?.fee ?? "0");
+  const exciseKesCents = BigInt(sums?.excise ?? "0");
   const railChargeKesCents = BigInt(sums?.charge ?? "0");
   return {
     amountKesCents,
     feeKesCents,
+    exciseKesCents,
     railChargeKesCents,
-    totalKesCents: amountKesCents + feeKesCents + railChargeKesCents,
+    totalKesCents: amountKesCents + feeKesCents + exciseKesCents + railChargeKesCents,
   };
 }
 

@@ -30,6 +30,7 @@ function summaryQueries(batchId: string) {
         rail: disbursementRows.rail,
         amount: disbursementRows.amountKesCents,
         fee: disbursementRows.feeKesCents,
+        excise: disbursementRows.exciseKesCents,
         charge: disbursementRows.railChargeKesCents,
       },
       where: and(ofBatch, eq(disbursementRows.status, "ready")),
@@ -67,12 +68,14 @@ export function readyTotalsOf(rows: readonly SummaryRow<"ready">[]) {
     rows.map((row) => {
       const amount = row.amount ?? 0n;
       const fee = row.fee ?? 0n;
+      const excise = row.excise ?? 0n;
       const charge = row.charge ?? 0n;
       return {
         amountKesCents: amount,
         feeKesCents: fee,
+        exciseKesCents: excise,
         railChargeKesCents: charge,
-        totalKesCents: amount + fee + charge,
+        totalKesCents: amount + fee + excise + charge,
       };
     }),
   );

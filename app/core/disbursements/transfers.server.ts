@@ -260,7 +260,11 @@ export async function onDisbursementFailed(
   const batch = row ? await batchOfRow(q, row.id) : undefined;
   if (!row || !batch || row.transferId !== transfer.id) return;
   const book = ledgerBook(batch.mode);
-  const total = transfer.amountKesCents + transfer.feeKesCents + transfer.railChargeKesCents;
+  const total =
+    transfer.amountKesCents +
+    transfer.feeKesCents +
+    transfer.exciseKesCents +
+    transfer.railChargeKesCents;
   await postTransaction(q, {
     idempotencyKey: `transfer:${transfer.id}:released`,
     kind: "disbursement.released",

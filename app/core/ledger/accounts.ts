@@ -156,6 +156,12 @@ function bookAccounts(mode: LedgerBook) {
   /** KES fees we earned (C2B 1%, B2C 1.5%, spread). Credit-normal. */
   const feeRevenue = () => ref(`${p}platform:fee-revenue:KES`, "KES", "revenue");
 
+  /**
+   * KES excise duty charged on our fees (10%, ADR 0059), owed to the KRA until remitted by the 20th
+   * of the following month. Posted in the same transaction as the fee. Credit-normal.
+   */
+  const excisePayable = () => ref(`${p}platform:excise-payable:KES`, "KES", "liability");
+
   /** Crypto we hold at the custody provider (per asset). Debit-normal. */
   const custody = (a: CryptoAsset) => ref(`${p}custody:${asset(a)}`, asset(a), "asset");
 
@@ -214,6 +220,7 @@ function bookAccounts(mode: LedgerBook) {
     merchantInFlight,
     merchantReserved,
     feeRevenue,
+    excisePayable,
     custody,
     treasuryConversion,
     railInFlight,
@@ -251,6 +258,7 @@ export const {
   merchantInFlight,
   merchantReserved,
   feeRevenue,
+  excisePayable,
   custody,
   treasuryConversion,
   railInFlight,

@@ -5,6 +5,7 @@
  * of its net, if the policy keeps a percentage, stays in the balance for payouts. In the caller's
  * write, the payment locked.
  */
+import { netOfFees } from "~/core/fees/excise";
 import { payableShare, type SettlementPolicy } from "~/core/funding/policy";
 import { addDue } from "~/core/funding/policy.server";
 import type { Handle } from "~/db/store";
@@ -17,7 +18,7 @@ export async function creditForDailySettlement(
   policy: SettlementPolicy,
   now: number,
 ): Promise<"credited" | "claimed_elsewhere"> {
-  const net = payment.amountKesCents - payment.feeKesCents;
+  const net = netOfFees(payment);
   const share = payableShare(net, policy);
   const kept = net - share;
   const credited = await transition(q, payment, ["confirmed"], "settled", {

@@ -8,8 +8,9 @@ import type { Payment } from "./payments.server";
 import type { QuoteAsset } from "./quote";
 
 /**
- * Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee, fee
- * to revenue. In the book of the payment's mode (test payments never touch live accounts).
+ * Post the conversion of `units` worth `grossKesCents` at the locked rate: merchant net of fee and
+ * excise, fee to revenue, excise to excise payable. In the book of the payment's mode (test
+ * payments never touch live accounts).
  */
 export async function postConversion(
   q: Handle,
@@ -18,6 +19,8 @@ export async function postConversion(
     units: bigint;
     grossKesCents: bigint;
     feeKesCents: bigint;
+    /** Excise duty on the fee (ADR 0059): credited to excise payable in the same transaction. */
+    exciseKesCents: bigint;
     fromSuspense: boolean;
     key: string;
     now: number;
@@ -28,6 +31,7 @@ export async function postConversion(
   const {
     custody,
     customerRefundsPayable,
+    excisePayable,
     feeRevenue,
     merchantAvailable,
     merchantPending,
@@ -43,8 +47,12 @@ export async function postConversion(
     { account: cryptoSource, amount: input.units + refund },
     { account: treasuryConversion(asset), amount: -input.units },
     { account: treasuryConversion("KES"), amount: input.grossKesCents },
-    { account: merchantAccount, amount: -(input.grossKesCents - input.feeKesCents) },
+    {
+      account: merchantAccount,
+      amount: -(input.grossKesCents - input.feeKesCents - input.exciseKesCents),
+    },
     { account: feeRevenue(), amount: -input.feeKesCents },
+    { account: excisePayable(), amount: -input.exciseKesCents },
   ];
   if (refund > 0n) entries.push({ account: customerRefundsPayable(asset), amount: -refund });
   return postTransaction(q, {

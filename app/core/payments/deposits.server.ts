@@ -231,6 +231,7 @@ export async function applyCustodyTransaction(
       units,
       grossKesCents: payment.amountKesCents,
       feeKesCents: payment.feeKesCents,
+      exciseKesCents: payment.exciseKesCents,
       fromSuspense: false,
       key: `payment:${payment.id}:converted`,
       now,
@@ -247,6 +248,7 @@ export async function applyCustodyTransaction(
         confirmations,
         grossKesCents: payment.amountKesCents,
         feeKesCents: payment.feeKesCents,
+        exciseKesCents: payment.exciseKesCents,
       },
     });
     return to;

@@ -17,6 +17,7 @@ import type { Handle, Store } from "~/db/store";
 import type { PaymentsConfig } from "./config";
 import { postConversion } from "./deposit-postings.server";
 import { readPayment, readPaymentForUpdate, transition, type Payment } from "./payments.server";
+import { exciseOf, netOfFees } from "~/core/fees/excise";
 import { bpsOf, computeQuote, kesCentsForUnits, type QuoteAsset } from "./quote";
 
 export const EXCEPTION_STATUSES = ["underpaid", "overpaid", "paid_after_expiry"] as const;
@@ -137,10 +138,12 @@ export async function resolveException(
       detail = { rate: payment.quoteRate };
     }
     const fee = bpsOf(gross, input.config.c2bFeeBps);
+    const excise = exciseOf(fee);
     await postConversion(q, payment, {
       units: creditedUnits,
       grossKesCents: gross,
       feeKesCents: fee,
+      exciseKesCents: excise,
       fromSuspense: true,
       key: `payment:${payment.id}:converted`,
       now,
@@ -154,8 +157,13 @@ export async function resolveException(
           ? "an operator re-quoted the late payment at today's rate"
           : "an operator accepted what arrived as the payment",
       at: now,
-      set: { resolution: input.resolution, amountKesCents: gross, feeKesCents: fee },
-      detail: { ...detail, grossKesCents: gross, feeKesCents: fee },
+      set: {
+        resolution: input.resolution,
+        amountKesCents: gross,
+        feeKesCents: fee,
+        exciseKesCents: excise,
+      },
+      detail: { ...detail, grossKesCents: gross, feeKesCents: fee, exciseKesCents: excise },
     });
     await audit(
       q,
@@ -182,10 +190,11 @@ export async function reviewPayment(
       throw new ResolutionError(
         `This payment is ${payment.status.replaceAll("_", " ")}, not waiting for review.`,
       );
-    const net = payment.amountKesCents - payment.feeKesCents;
+    const net = netOfFees(payment);
     const asset = payment.asset as QuoteAsset;
     const {
       customerRefundsPayable,
+      excisePayable,
       feeRevenue,
       merchantAvailable,
       merchantPending,
@@ -214,8 +223,8 @@ export async function reviewPayment(
         at: now,
       });
     } else {
-      // Undo the conversion: the merchant is not credited, the fee is returned, the crypto is owed
-      // back.
+      // Undo the conversion: the merchant is not credited, the fee and its excise are returned,
+      // the crypto is owed back.
       await postTransaction(
         q,
         {
@@ -226,10 +235,12 @@ export async function reviewPayment(
           entries: [
             { account: merchantPending(payment.merchantId), amount: net },
             { account: feeRevenue(), amount: payment.feeKesCents },
+            { account: excisePayable(), amount: payment.exciseKesCents },
             { account: treasuryConversion("KES"), amount: -payment.amountKesCents },
             { account: treasuryConversion(asset), amount: payment.receivedUnits },
             { account: customerRefundsPayable(asset), amount: -payment.receivedUnits },
-          ],
+            // A payment quoted before excise (ADR 0059) has none to give back.
+          ].filter((entry) => entry.amount !== 0n),
           guards: [merchantPending(payment.merchantId)],
           now,
         },

@@ -16,6 +16,7 @@ function settledRow(overrides: Partial<ExportRow["payment"]> = {}): ExportRow {
       network: "Ethereum (ERC-20)",
       amountKesCents: 250_000n,
       feeKesCents: 2_500n,
+      exciseKesCents: 250n,
       quoteRate: "129.45",
       cryptoAmountUnits: 19_312_476n,
       receivedUnits: 19_312_476n,
@@ -27,7 +28,7 @@ function settledRow(overrides: Partial<ExportRow["payment"]> = {}): ExportRow {
     transfers: [
       {
         status: "succeeded",
-        amountKesCents: 246_600n,
+        amountKesCents: 246_300n,
         railChargeKesCents: 900n,
         receipt: "SKN4XYZ123",
         completedAt: AT + 120_000,
@@ -75,9 +76,10 @@ describe("payments CSV", () => {
       "Rate (KES per coin)": "129.45",
       "Gross KES": "2500.00",
       "Collection fee KES": "25.00",
+      "Excise duty KES": "2.50",
       "Network fee KES": "9.00",
-      "Net KES": "2466.00",
-      "Settled KES": "2466.00",
+      "Net KES": "2463.50",
+      "Settled KES": "2463.00",
       "M-Pesa receipts": "SKN4XYZ123",
       "Confirmed (EAT)": "2026-11-24T14:06:00+03:00",
       "Settled (EAT)": "2026-11-24T14:07:00+03:00",
@@ -103,7 +105,11 @@ describe("payments CSV", () => {
   });
 
   it("adds up a split settlement and lists every receipt, failed transfers left out", () => {
-    const row = settledRow({ amountKesCents: 90_000_000n, feeKesCents: 900_000n });
+    const row = settledRow({
+      amountKesCents: 90_000_000n,
+      feeKesCents: 900_000n,
+      exciseKesCents: 90_000n,
+    });
     row.transfers = [
       {
         status: "succeeded",
@@ -130,7 +136,8 @@ describe("payments CSV", () => {
     const cells = record(paymentsCsv([row]));
     expect(cells["Network fee KES"]).toBe("216.00");
     expect(cells["Settled KES"]).toBe("500000.00");
-    expect(cells["Net KES"]).toBe("890784.00");
+    // 900,000 less the 9,000 fee, its 900 excise and the 216 of M-Pesa charges.
+    expect(cells["Net KES"]).toBe("889884.00");
     expect(cells["M-Pesa receipts"]).toBe("SKA1 SKA2");
   });
 
@@ -145,7 +152,13 @@ describe("payments CSV", () => {
     const cells = record(paymentsCsv([row]));
     expect(cells["Gross KES"]).toBe("2500.00");
     expect(cells["Crypto received"]).toBe("0");
-    for (const column of ["Collection fee KES", "Network fee KES", "Net KES", "Settled KES"])
+    for (const column of [
+      "Collection fee KES",
+      "Excise duty KES",
+      "Network fee KES",
+      "Net KES",
+      "Settled KES",
+    ])
       expect(cells[column]).toBe("");
     expect(cells["Confirmed (EAT)"]).toBe("");
     expect(cells["Settled (EAT)"]).toBe("");

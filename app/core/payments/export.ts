@@ -6,8 +6,9 @@
  * - Times in Nairobi, ISO 8601 with the zone stated: "2026-11-24T14:05:00+03:00".
  * - Money as plain decimals (no separators, no currency sign): KES with two decimals, crypto in
  *   whole coins ("129.45" USDT), never base units.
- * - Fees, net and settled amounts only for payments that were paid (confirmed, in review, settling,
- *   settled): an expired or failed payment shows its gross (what was asked) and nothing charged.
+ * - Fees, their excise duty (ADR 0059), net and settled amounts only for payments that were paid
+ *   (confirmed, in review, settling, settled): an expired or failed payment shows its gross (what
+ *   was asked) and nothing charged.
  * - Spreadsheet formula injection: a text cell starting with = + - @ (or a tab or carriage return)
  *   gets a leading apostrophe, so it is shown, never run.
  */
@@ -33,6 +34,8 @@ export interface ExportPayment {
   network: string;
   amountKesCents: bigint;
   feeKesCents: bigint;
+  /** Excise duty on the fee (ADR 0059). */
+  exciseKesCents: bigint;
   quoteRate: string;
   cryptoAmountUnits: bigint;
   receivedUnits: bigint;
@@ -71,6 +74,7 @@ export const paymentsCsvColumns = [
   "Rate (KES per coin)",
   "Gross KES",
   "Collection fee KES",
+  "Excise duty KES",
   "Network fee KES",
   "Net KES",
   "Settled KES",
@@ -120,8 +124,9 @@ function csvLine(row: ExportRow): string {
     crypto ? textCell(p.quoteRate) : "",
     kesDecimal(p.amountKesCents),
     paid ? kesDecimal(p.feeKesCents) : "",
+    paid ? kesDecimal(p.exciseKesCents) : "",
     paid ? kesDecimal(networkFee) : "",
-    paid ? kesDecimal(p.amountKesCents - p.feeKesCents - networkFee) : "",
+    paid ? kesDecimal(p.amountKesCents - p.feeKesCents - p.exciseKesCents - networkFee) : "",
     paid ? kesDecimal(settled) : "",
     textCell(receipts.join(" ")),
     time(p.confirmedAt),

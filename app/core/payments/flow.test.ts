@@ -113,18 +113,18 @@ describe("payments through custody and M-Pesa", () => {
     await h.custodySim.confirm(txId, 1);
     const confirmed = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(confirmed.status).toBe("confirmed");
-    // KES 10,000 less the 1% C2B fee.
-    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(990_000n);
+    // KES 10,000 less the 1% C2B fee (KES 100) and its 10% excise duty (KES 10).
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(989_000n);
 
     await settle(payment.id);
     const settled = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(settled.status).toBe("settled");
     const [transfer] = await testStore(db).read((q) => listTransfersForPayment(q, payment.id));
-    // KES 9,900 net: KES 9,889 to M-Pesa plus Safaricom's KES 11 charge for that band; no 1.5% B2C
-    // fee.
+    // KES 9,890 net: KES 9,879 to M-Pesa plus Safaricom's KES 11 charge for that band; no 1.5% B2C
+    // fee (and no excise: there is no fee of ours on it).
     expect(transfer).toMatchObject({
       status: "succeeded",
-      amountKesCents: 988_900n,
+      amountKesCents: 987_900n,
       railChargeKesCents: 1_100n,
       feeKesCents: 0n,
     });

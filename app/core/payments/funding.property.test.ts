@@ -121,7 +121,10 @@ async function sentTotal(
         ),
       ),
   );
-  return rows.reduce((sum, t) => sum + t.amountKesCents + t.railChargeKesCents + t.feeKesCents, 0n);
+  return rows.reduce(
+    (sum, t) => sum + t.amountKesCents + t.railChargeKesCents + t.feeKesCents + t.exciseKesCents,
+    0n,
+  );
 }
 
 async function payTheRails() {
@@ -163,7 +166,7 @@ describe("funding payouts keeps the books and the merchant's money whole", () =>
               amountKes: step.kes,
               reference: `P-${step.kes}`,
             });
-            collected += payment.amountKesCents - payment.feeKesCents;
+            collected += payment.amountKesCents - payment.feeKesCents - payment.exciseKesCents;
             await planSettlement(store, payment.id, testConfig, now());
             await payTheRails();
           } else if (step.kind === "top-up") {

@@ -9,6 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, payments, settlementTransfers } from "../../../drizzle/schema";
 import {
+  excisePayable,
   feeRevenue,
   findUnbalancedTransactions,
   merchantAvailable,
@@ -164,9 +165,12 @@ describe("ledger invariants over random payment histories", () => {
             owedToMerchants += amount;
           }
         }
-        // Money in = money out + what we still owe merchants + our fees.
+        // Money in = money out + what we still owe merchants + our fees + the excise on them.
         expect(kesIn()).toBe(
-          kesPaidOut() + owedToMerchants + (await normalBalance(testStore(db), feeRevenue())),
+          kesPaidOut() +
+            owedToMerchants +
+            (await normalBalance(testStore(db), feeRevenue())) +
+            (await normalBalance(testStore(db), excisePayable())),
         );
       }),
       { numRuns: 12 },

@@ -9,7 +9,8 @@
  *   CheckoutRequestID when it is accepted, or fails with the refusal.
  * - `applyStkResult`: the final answer of a prompt, from the callback or the STK query, applied
  *   once per CheckoutRequestID. Success: in ONE transaction the collection succeeded, the ledger
- *   posting (Dr our M-Pesa collections money, Cr the merchant net of the C2B fee, Cr fee revenue)
+ *   posting (Dr our M-Pesa collections money, Cr the merchant net of the C2B fee and its excise,
+ *   Cr fee revenue, Cr excise payable)
  *   and the payment confirmed (`paid_with` mpesa) through `transition`, like a crypto conversion.
  *   A success for a payment no longer awaiting payment (paid in crypto meanwhile, expired,
  *   canceled) is still booked, to suspense, and flagged on its timeline for an operator; never
@@ -464,6 +465,7 @@ export async function applyStkResult(
       const receiptText = result.receipt ? ` (receipt ${result.receipt})` : "";
       if (payment.status === "awaiting_payment" && gross === collection.amountKesCents) {
         const fee = payment.feeKesCents;
+        const excise = payment.exciseKesCents;
         await postTransaction(
           q,
           {
@@ -477,9 +479,10 @@ export async function applyStkResult(
                 account: payment.requiresReview
                   ? book.merchantPending(payment.merchantId)
                   : book.merchantAvailable(payment.merchantId),
-                amount: -(gross - fee),
+                amount: -(gross - fee - excise),
               },
               { account: book.feeRevenue(), amount: -fee },
+              { account: book.excisePayable(), amount: -excise },
             ].filter((entry) => entry.amount !== 0n),
             now,
           },
@@ -498,6 +501,7 @@ export async function applyStkResult(
             receipt: result.receipt ?? null,
             grossKesCents: gross,
             feeKesCents: fee,
+            exciseKesCents: excise,
           },
         });
         // In this transaction the status was just read as awaiting payment: it moves.

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  excisePayable,
   feeRevenue,
   findUnbalancedTransactions,
   merchantAvailable,
@@ -103,6 +104,7 @@ describe("M-Pesa Express collections", () => {
     const payment = await newPayment(1_000);
     const floatBefore = await normalBalance(testStore(db), railFloat("mpesa"));
     const feesBefore = await normalBalance(testStore(db), feeRevenue());
+    const excisesBefore = await normalBalance(testStore(db), excisePayable());
     const started = await start(payment.id);
     expect(started.ok).toBe(true);
     const pending = (await latestCollection(testStore(db), payment.id))!;
@@ -125,10 +127,12 @@ describe("M-Pesa Express collections", () => {
     const paid = (await testStore(db).read((q) => getPayment(q, payment.id)))!;
     expect(paid).toMatchObject({ status: "confirmed", paidWith: "mpesa" });
     expect(paid.confirmedAt).toBe(h.clock.now);
-    // KES 1,000 into our M-Pesa collections money; KES 990 to the merchant, KES 10 fee (1% C2B).
+    // KES 1,000 into our M-Pesa collections money; KES 989 to the merchant, KES 10 fee (1% C2B)
+    // and KES 1 excise duty on it, in the same transaction.
     expect((await normalBalance(testStore(db), railFloat("mpesa"))) - floatBefore).toBe(100_000n);
-    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(99_000n);
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBe(98_900n);
     expect((await normalBalance(testStore(db), feeRevenue())) - feesBefore).toBe(1_000n);
+    expect((await normalBalance(testStore(db), excisePayable())) - excisesBefore).toBe(100n);
     await expectBalancedLedger();
     expect(
       (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).map((e) => e.type),
@@ -219,7 +223,7 @@ describe("M-Pesa Express collections", () => {
       status: "confirmed",
       paidWith: "mpesa",
     });
-    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBeGreaterThanOrEqual(99_000n);
+    expect(await owed(testStore(db), merchantAvailable(MERCHANT))).toBeGreaterThanOrEqual(98_900n);
     await expectBalancedLedger();
   });
 

@@ -157,8 +157,9 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const before = { mpesa: await railBalances("mpesa"), pesalink: await railBalances("pesalink") };
 
     const payment = await paidPayment(merchantId, 10_000);
-    const net = payment.amountKesCents - payment.feeKesCents;
-    expect(net).toBe(990_000n);
+    const net = payment.amountKesCents - payment.feeKesCents - payment.exciseKesCents;
+    // KES 10,000 less the 1% fee (KES 100) and its 10% excise duty (KES 10).
+    expect(net).toBe(989_000n);
     expect(await planSettlement(testStore(db), payment.id, testConfig, now())).toBe("planned");
 
     const planned = await byRail(payment.id);
@@ -169,10 +170,10 @@ describe("an 80% bank / 20% M-Pesa split", () => {
     const leftover =
       net - (bankShare.amount + bankShare.charge) - (mpesaShare.amount + mpesaShare.charge);
     expect(leftover >= 0n && leftover < 200n).toBe(true);
-    expect(bankShare.amount + bankShare.charge).toBeLessThanOrEqual(792_000n);
-    expect(bankShare.amount + bankShare.charge).toBeGreaterThan(792_000n - 100n);
-    expect(mpesaShare.amount + mpesaShare.charge).toBeLessThanOrEqual(198_000n);
-    expect(mpesaShare.amount + mpesaShare.charge).toBeGreaterThan(198_000n - 100n);
+    expect(bankShare.amount + bankShare.charge).toBeLessThanOrEqual(791_200n);
+    expect(bankShare.amount + bankShare.charge).toBeGreaterThan(791_200n - 100n);
+    expect(mpesaShare.amount + mpesaShare.charge).toBeLessThanOrEqual(197_800n);
+    expect(mpesaShare.amount + mpesaShare.charge).toBeGreaterThan(197_800n - 100n);
     expect(mpesaShare.charge).toBe(railChargeCents("mpesa", mpesaShare.amount));
     for (const t of await testStore(db).read((q) => listTransfersForPayment(q, payment.id)))
       expect(t.destinationId).toBe(t.rail === "pesalink" ? bank.id : mpesa.id);
@@ -391,14 +392,15 @@ describe("a verification check payout", () => {
     expect(await planSettlement(testStore(db), payment.id, testConfig, now())).toBe("planned");
     await sendPendingTransfers(testStore(db), rails, now);
     await h.darajaSim.flush();
-    // The whole net goes, as for any merchant: KES 2,475 = KES 2,466 and the M-Pesa charge of 9.
+    // The whole net goes, as for any merchant: of KES 2,472.50 (after the fee and its excise),
+    // KES 2,463 and the M-Pesa charge of 9; the 50 cents wait for the next settlement.
     expect(
       (await testStore(db).read((q) => listTransfersForPayment(q, payment.id))).map((t) => [
         t.status,
         t.amountKesCents + t.railChargeKesCents,
       ]),
-    ).toEqual([["succeeded", 247_500n]]);
-    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(0n);
+    ).toEqual([["succeeded", 247_200n]]);
+    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(50n);
     await expectLedgerBalanced();
   });
 
@@ -409,7 +411,7 @@ describe("a verification check payout", () => {
     const transferId = await failedCheck(merchantId, "+254722600104");
     const payment = await paidPayment(merchantId, 2_500);
     // The merchant has money in the balance (not settled yet) that a retry could take.
-    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(247_500n);
+    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(247_250n);
     const charges = (await railBalances("mpesa")).charges;
     let retried: unknown;
     try {
@@ -418,7 +420,7 @@ describe("a verification check payout", () => {
       retried = error;
     }
     expect(retried).toBeNull();
-    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(247_500n);
+    expect(await owed(testStore(db), merchantAvailable(merchantId))).toBe(247_250n);
     expect((await railBalances("mpesa")).charges).toBe(charges);
     expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
     await expectLedgerBalanced();

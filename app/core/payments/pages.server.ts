@@ -3,6 +3,7 @@
  * list, dashboard, export and payment page, the console's list and payment page, and the checkout's
  * M-Pesa part. Routes reach these through the wiring (app/wiring/payment-pages.server.ts).
  */
+import { netOfFees } from "~/core/fees/excise";
 import { can } from "~/core/accounts/permissions";
 import { auditTrailOn } from "~/core/audit.server";
 import type { ApiMode } from "~/core/api/vocabulary";
@@ -112,7 +113,7 @@ export function merchantPaymentPage(
         ? await previewSettlementPlan(
             q,
             input.merchantId,
-            payment.amountKesCents - payment.feeKesCents,
+            netOfFees(payment),
             input.now,
             input.runningRails,
           )

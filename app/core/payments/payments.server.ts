@@ -533,7 +533,7 @@ async function insertNewPayment(
     network,
     amountKesCents,
     feeKesCents: quote.feeKesCents,
-    exciseKesCents: 0n,
+    exciseKesCents: quote.exciseKesCents,
     quoteRate: quote.quoteRate,
     marketRate: rate.priceKes,
     spreadBps: config.spreadBps,

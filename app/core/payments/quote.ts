@@ -3,6 +3,7 @@
  * crypto amount the customer must send (rounded up to the asset's base unit, so the merchant is
  * never short), the C2B fee, and the KES value of what actually arrived. Isomorphic and pure.
  */
+import { exciseOf } from "~/core/fees/excise";
 import { roundDecimal } from "~/core/rates/decimal";
 
 /**
@@ -44,6 +45,8 @@ export interface Quote {
   quoteRate: string;
   cryptoAmountUnits: bigint;
   feeKesCents: bigint;
+  /** Excise duty on the fee (ADR 0059), paid by the merchant on top of it. */
+  exciseKesCents: bigint;
 }
 
 export function computeQuote(input: {
@@ -67,10 +70,12 @@ export function computeQuote(input: {
     input.amountKesCents * RATE_FACTOR * assetFactor,
     locked * 100n,
   );
+  const feeKesCents = bpsOf(input.amountKesCents, input.feeBps);
   return {
     quoteRate: fromScaled(locked, RATE_SCALE),
     cryptoAmountUnits,
-    feeKesCents: bpsOf(input.amountKesCents, input.feeBps),
+    feeKesCents,
+    exciseKesCents: exciseOf(feeKesCents),
   };
 }
 

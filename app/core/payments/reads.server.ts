@@ -85,6 +85,8 @@ export interface PaymentListTotals {
   paidCount: number;
   grossKesCents: bigint;
   feeKesCents: bigint;
+  /** Excise duty on those fees (ADR 0059). */
+  exciseKesCents: bigint;
   netKesCents: bigint;
 }
 
@@ -101,18 +103,21 @@ export async function paymentListTotals(
         paidCount: countWhere(paid),
         gross: sql<string>`cast(coalesce(sum(case when ${paid} then ${payments.amountKesCents} else 0 end), 0) as text)`,
         fee: sql<string>`cast(coalesce(sum(case when ${paid} then ${payments.feeKesCents} else 0 end), 0) as text)`,
+        excise: sql<string>`cast(coalesce(sum(case when ${paid} then ${payments.exciseKesCents} else 0 end), 0) as text)`,
       })
       .from(payments)
       .where(listConditions(q, filter)),
   );
   const grossKesCents = BigInt(row?.gross ?? "0");
   const feeKesCents = BigInt(row?.fee ?? "0");
+  const exciseKesCents = BigInt(row?.excise ?? "0");
   return {
     count: Number(row?.count ?? 0),
     paidCount: Number(row?.paidCount ?? 0),
     grossKesCents,
     feeKesCents,
-    netKesCents: grossKesCents - feeKesCents,
+    exciseKesCents,
+    netKesCents: grossKesCents - feeKesCents - exciseKesCents,
   };
 }
 
@@ -188,7 +193,7 @@ async function monthFigures(
   const row = await first(
     q
       .select({
-        revenue: sql<string>`cast(coalesce(sum(case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.amountKesCents} - ${payments.feeKesCents} else 0 end), 0) as text)`,
+        revenue: sql<string>`cast(coalesce(sum(case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.amountKesCents} - ${payments.feeKesCents} - ${payments.exciseKesCents} else 0 end), 0) as text)`,
         transactions: sql<number>`count(*)`,
         customers: sql<number>`count(distinct case when ${inArray(payments.status, SUCCESSFUL)} then ${payments.payerAddress} end)`,
         successful: countWhere(inArray(payments.status, SUCCESSFUL)),

@@ -110,6 +110,7 @@ export async function releaseHeldPayment(q: Handle, paymentId: string, now: numb
     units,
     grossKesCents: payment.amountKesCents,
     feeKesCents: payment.feeKesCents,
+    exciseKesCents: payment.exciseKesCents,
     fromSuspense: true,
     key: `payment:${payment.id}:converted`,
     now,

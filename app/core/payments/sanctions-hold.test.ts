@@ -123,7 +123,7 @@ describe("a deposit from a listed address", () => {
     const released = (await store.read((q) => getPayment(q, payment.id)))!;
     expect(released.status).toBe("confirmed");
     expect((await merchantBalances(store, SHOP)).available).toBe(
-      payment.amountKesCents - payment.feeKesCents,
+      payment.amountKesCents - payment.feeKesCents - payment.exciseKesCents,
     );
     const decided = (await readCase(store, opened.case.id))!;
     expect(decided.case).toMatchObject({ status: "cleared", decidedBy: "op_test" });

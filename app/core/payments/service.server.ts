@@ -81,6 +81,9 @@ export type PaymentsActor = MerchantActor | OperatorActor;
 export interface PaymentPreview {
   amountKesCents: bigint;
   feeKesCents: bigint;
+  /** Excise duty on the fee (ADR 0059). */
+  exciseKesCents: bigint;
+  /** What the merchant is credited: amount less fee and excise. */
   netKesCents: bigint;
   /**
    * What reaches the merchant's M-Pesa and the M-Pesa charge(s) on the way (estimate: this payment
@@ -267,7 +270,7 @@ export function createPaymentsService({
 
     preview(_actor, input) {
       const { amountKesCents, quote } = quotePayment(config, rates.read(), input);
-      const netKesCents = amountKesCents - quote.feeKesCents;
+      const netKesCents = amountKesCents - quote.feeKesCents - quote.exciseKesCents;
       const estimate = estimateSettlement(netKesCents, {
         perTransferKes: config.railPerTransferKes,
         dailyKes: config.railDailyKes,
@@ -275,6 +278,7 @@ export function createPaymentsService({
       return {
         amountKesCents,
         feeKesCents: quote.feeKesCents,
+        exciseKesCents: quote.exciseKesCents,
         netKesCents,
         payoutKesCents: estimate.payoutKesCents,
         railChargeKesCents: estimate.railChargeKesCents,

@@ -45,12 +45,13 @@ async function settle(paymentId: string) {
 }
 
 describe("settlement fees", () => {
-  it("a KES 2,500 payment pays KES 2,466 to M-Pesa: the 1% fee (KES 25) and the KES 9 M-Pesa charge, no 1.5% payout fee", async () => {
+  it("a KES 2,500 payment pays KES 2,463 to M-Pesa: the 1% fee (KES 25), its 10% excise duty (KES 2.50) and the KES 9 M-Pesa charge, no 1.5% payout fee", async () => {
     addMerchant(db, "MRC-FEES22");
     const floatBefore = await normalBalance(testStore(db), railFloat("mpesa"));
     const revenueBefore = await normalBalance(testStore(db), feeRevenue());
     const payment = await paidPayment("MRC-FEES22", 2_500);
     expect(payment.feeKesCents).toBe(2_500n);
+    expect(payment.exciseKesCents).toBe(250n);
     await settle(payment.id);
     const [transfer, ...others] = await testStore(db).read((q) =>
       listTransfersForPayment(q, payment.id),
@@ -58,16 +59,17 @@ describe("settlement fees", () => {
     expect(others).toEqual([]);
     expect(transfer).toMatchObject({
       status: "succeeded",
-      amountKesCents: 246_600n,
+      amountKesCents: 246_300n,
       railChargeKesCents: 900n,
       feeKesCents: 0n,
+      exciseKesCents: 0n,
     });
     expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
-    // Our revenue is the 1% only; the float paid the amount and Safaricom's charge; nothing is left
-    // owed.
+    // Our revenue is the 1% only; the float paid the amount and Safaricom's charge; the 50 cents
+    // left wait for the next settlement.
     expect((await normalBalance(testStore(db), feeRevenue())) - revenueBefore).toBe(2_500n);
-    expect(floatBefore - (await normalBalance(testStore(db), railFloat("mpesa")))).toBe(247_500n);
-    expect(await owed(testStore(db), merchantAvailable("MRC-FEES22"))).toBe(0n);
+    expect(floatBefore - (await normalBalance(testStore(db), railFloat("mpesa")))).toBe(247_200n);
+    expect(await owed(testStore(db), merchantAvailable("MRC-FEES22"))).toBe(50n);
     expect(await owed(testStore(db), merchantInFlight("MRC-FEES22"))).toBe(0n);
     expect(
       (await testStore(db).read((q) => listPaymentEvents(q, payment.id))).find(
@@ -78,7 +80,8 @@ describe("settlement fees", () => {
 
   it("carries whole-shilling leftovers into the next settlement: two payments whose cents add up", async () => {
     addMerchant(db, "MRC-CRRY22");
-    // KES 1,234 less 1% = KES 1,221.66: KES 1,216 + the KES 5 charge; 66 cents stay.
+    // KES 1,234 less 1% (KES 12.34) and its excise (KES 1.23) = KES 1,220.43: KES 1,215 + the
+    // KES 5 charge; 43 cents stay.
     const first = await paidPayment("MRC-CRRY22", 1_234);
     await settle(first.id);
     expect(
@@ -86,17 +89,17 @@ describe("settlement fees", () => {
         t.amountKesCents,
         t.railChargeKesCents,
       ]),
-    ).toEqual([[121_600n, 500n]]);
-    expect(await owed(testStore(db), merchantAvailable("MRC-CRRY22"))).toBe(66n);
+    ).toEqual([[121_500n, 500n]]);
+    expect(await owed(testStore(db), merchantAvailable("MRC-CRRY22"))).toBe(43n);
     expect(
       (await testStore(db).read((q) => listPaymentEvents(q, first.id))).find(
         (e) => e.type === "leftover_carried_forward",
       )?.cause,
-    ).toMatch(/^KES 0\.66 /);
+    ).toMatch(/^KES 0\.43 /);
     expect((await testStore(db).read((q) => getPayment(q, first.id)))?.status).toBe("settled");
 
-    // KES 1,266 less 1% = KES 1,253.34, plus the 66 cents = KES 1,254.00: KES 1,249 + the KES 5
-    // charge.
+    // KES 1,266 less 1% and its excise = KES 1,252.07, plus the 43 cents = KES 1,252.50:
+    // KES 1,247 + the KES 5 charge; 50 cents stay.
     const second = await paidPayment("MRC-CRRY22", 1_266);
     await settle(second.id);
     expect(
@@ -104,35 +107,35 @@ describe("settlement fees", () => {
         t.amountKesCents,
         t.railChargeKesCents,
       ]),
-    ).toEqual([[124_900n, 500n]]);
+    ).toEqual([[124_700n, 500n]]);
     expect(
       (await testStore(db).read((q) => listPaymentEvents(q, second.id))).find(
         (e) => e.type === "leftover_carried_in",
       )?.cause,
-    ).toBe("includes KES 0.66 carried from earlier settlements");
-    expect(await owed(testStore(db), merchantAvailable("MRC-CRRY22"))).toBe(0n);
+    ).toBe("includes KES 0.43 carried from earlier settlements");
+    expect(await owed(testStore(db), merchantAvailable("MRC-CRRY22"))).toBe(50n);
   });
 
   it("keeps a leftover below the KES 10 minimum for the next settlement, and does not take other payments' money", async () => {
     addMerchant(db, "MRC-WAZT22");
-    const a = await paidPayment("MRC-WAZT22", 1_234); // leaves 66 cents
-    const b = await paidPayment("MRC-WAZT22", 5_000); // confirmed, not planned yet: its KES 4,950 is not a's
+    const a = await paidPayment("MRC-WAZT22", 1_234); // leaves 43 cents
+    const b = await paidPayment("MRC-WAZT22", 5_000); // confirmed, not planned yet: its KES 4,945 is not a's
     await settle(a.id);
     expect(
       (await testStore(db).read((q) => listTransfersForPayment(q, a.id))).map(
         (t) => t.amountKesCents,
       ),
-    ).toEqual([121_600n]);
-    expect(await owed(testStore(db), merchantAvailable("MRC-WAZT22"))).toBe(495_066n);
+    ).toEqual([121_500n]);
+    expect(await owed(testStore(db), merchantAvailable("MRC-WAZT22"))).toBe(494_543n);
     await settle(b.id);
-    // KES 4,950.66: KES 4,941 + the KES 9 charge; 66 cents still wait.
+    // KES 4,945.43: KES 4,936 + the KES 9 charge; 43 cents still wait.
     expect(
       (await testStore(db).read((q) => listTransfersForPayment(q, b.id))).map((t) => [
         t.amountKesCents,
         t.railChargeKesCents,
       ]),
-    ).toEqual([[494_100n, 900n]]);
-    expect(await owed(testStore(db), merchantAvailable("MRC-WAZT22"))).toBe(66n);
+    ).toEqual([[493_600n, 900n]]);
+    expect(await owed(testStore(db), merchantAvailable("MRC-WAZT22"))).toBe(43n);
   });
 
   it("a failed transfer's money waits for its retry: the next payment's settlement does not sweep it", async () => {
@@ -144,12 +147,13 @@ describe("settlement fees", () => {
     h.darajaSim.setOutcome("254700000002", "success");
     const next = await paidPayment("MRC-FXRT22", 2_000);
     await settle(next.id);
-    // KES 1,980 net: KES 1,971 + KES 9, not the failed transfer's KES 2,970 as well.
+    // KES 1,978 net (after the fee and its excise): KES 1,969 + KES 9, not the failed transfer's
+    // KES 2,967 as well.
     expect(
       (await testStore(db).read((q) => listTransfersForPayment(q, next.id))).map(
         (t) => t.amountKesCents,
       ),
-    ).toEqual([197_100n]);
+    ).toEqual([196_900n]);
     const retry = await retryTransfer(testStore(db), failed!.id, h.clock.now);
     expect(retry?.amountKesCents).toBe(failed!.amountKesCents);
     await sendPendingTransfers(testStore(db), h.rails, () => h.clock.now);

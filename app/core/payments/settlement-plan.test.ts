@@ -58,7 +58,13 @@ describe("M-Pesa B2C charge bands", () => {
 describe("settlement plan", () => {
   it("a KES 2,500 payment (KES 2,475 after the 1% fee) pays out KES 2,466 with the KES 9 M-Pesa charge: no 1.5% on top", () => {
     expect(planTransfers({ ...base, availableCents: 247_500n })).toEqual([
-      { amountKesCents: 246_600n, railChargeKesCents: 900n, feeKesCents: 0n, day: "2026-11-21" },
+      {
+        amountKesCents: 246_600n,
+        railChargeKesCents: 900n,
+        feeKesCents: 0n,
+        exciseKesCents: 0n,
+        day: "2026-11-21",
+      },
     ]);
     expect(estimateSettlement(247_500n, base)).toEqual({
       payoutKesCents: 246_600n,

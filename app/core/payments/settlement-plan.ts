@@ -17,6 +17,8 @@ export interface PlannedTransfer {
   railChargeKesCents: bigint;
   /** Our fee on the transfer: 0 for settlements (kept for third-party disbursements later). */
   feeKesCents: bigint;
+  /** Excise duty on that fee (ADR 0059): 0 with it. */
+  exciseKesCents: bigint;
   /** EAT day, YYYY-MM-DD. */
   day: string;
 }
@@ -104,7 +106,13 @@ export function planTransfers(input: {
     const amount = largestPayout(remaining, charge, cap);
     if (amount < minimum) break;
     const railChargeKesCents = charge(amount);
-    plan.push({ amountKesCents: amount, railChargeKesCents, feeKesCents: 0n, day });
+    plan.push({
+      amountKesCents: amount,
+      railChargeKesCents,
+      feeKesCents: 0n,
+      exciseKesCents: 0n,
+      day,
+    });
     remaining -= amount + railChargeKesCents;
     used.set(day, (used.get(day) ?? 0n) + amount);
   }

@@ -82,55 +82,58 @@ function atEat(hh: number, mm: number, nextDay = false) {
 describe("settlement policies", () => {
   it("keeps a percentage of each payment in the balance and pays out the rest at once", async () => {
     await withPolicy("MRC-PCNT22", { keep: "percent", keepPercent: 20 });
-    // KES 2,500 less 1% = KES 2,475; 20% (KES 495) kept; KES 1,980 = KES 1,971 + the KES 9 charge.
+    // KES 2,500 less 1% and its 10% excise = KES 2,472.50; 20% (KES 494.50) kept; KES 1,978 =
+    // KES 1,969 + the KES 9 charge.
     const payment = await paid("MRC-PCNT22", 2_500);
     await settle(payment.id);
     expect((await transfersOf("MRC-PCNT22")).map((t) => [t.amountKesCents, t.status])).toEqual([
-      [197_100n, "succeeded"],
+      [196_900n, "succeeded"],
     ]);
-    expect(await available("MRC-PCNT22")).toBe(49_500n);
+    expect(await available("MRC-PCNT22")).toBe(49_450n);
     expect((await store().read((q) => getPayment(q, payment.id)))?.status).toBe("settled");
     expect(
       (await store().read((q) => listPaymentEvents(q, payment.id))).find(
         (e) => e.type === "kept_in_balance",
       )?.cause,
-    ).toMatch(/^KES 495\.00 stays in your OneHop balance/);
+    ).toMatch(/^KES 494\.50 stays in your OneHop balance/);
   });
 
   it("keeps a float: pays out only what is above it, then every payment once it is full", async () => {
     await withPolicy("MRC-FXTT22", { keep: "float", keepFloatKesCents: 100_000n });
     const first = await paid("MRC-FXTT22", 2_500);
     await settle(first.id);
-    // KES 2,475 less the KES 1,000 float = KES 1,475: KES 1,470 + the KES 5 charge.
-    expect((await transfersOf("MRC-FXTT22")).map((t) => t.amountKesCents)).toEqual([147_000n]);
-    expect(await available("MRC-FXTT22")).toBe(100_000n);
+    // KES 2,472.50 less the KES 1,000 float = KES 1,472.50: KES 1,467 + the KES 5 charge.
+    expect((await transfersOf("MRC-FXTT22")).map((t) => t.amountKesCents)).toEqual([146_700n]);
+    expect(await available("MRC-FXTT22")).toBe(100_050n);
     const second = await paid("MRC-FXTT22", 2_500);
     await settle(second.id);
+    // KES 2,472.50 and the 50 cents left = KES 2,473: KES 2,464 + the KES 9 charge.
     expect((await transfersOf("MRC-FXTT22")).map((t) => t.amountKesCents)).toEqual([
-      147_000n,
-      246_600n,
+      146_700n,
+      246_400n,
     ]);
     expect(await available("MRC-FXTT22")).toBe(100_000n);
   });
 
   it("never sweeps a top-up to M-Pesa: a payment settles its own net and the cents left before", async () => {
     addMerchant(db, "MRC-TPZP22");
-    // KES 1,234 less 1% = KES 1,221.66: KES 1,216 + the KES 5 charge; 66 cents stay due.
+    // KES 1,234 less 1% and its excise = KES 1,220.43: KES 1,215 + the KES 5 charge; 43 cents
+    // stay due.
     await settle((await paid("MRC-TPZP22", 1_234)).id);
     await creditAvailable(db, "MRC-TPZP22", 5_000);
-    // KES 2,475 + the 66 cents = KES 2,475.66: KES 2,466 + the KES 9 charge; 66 cents again.
+    // KES 2,472.50 + the 43 cents = KES 2,472.93: KES 2,463 + the KES 9 charge; 93 cents stay.
     await settle((await paid("MRC-TPZP22", 2_500)).id);
     expect((await transfersOf("MRC-TPZP22")).map((t) => t.amountKesCents)).toEqual([
-      121_600n,
-      246_600n,
+      121_500n,
+      246_300n,
     ]);
-    expect(await available("MRC-TPZP22")).toBe(500_066n);
+    expect(await available("MRC-TPZP22")).toBe(500_093n);
   });
 
   it("daily: credits each payment to the balance, then pays the day's collections in one transfer at the chosen time", async () => {
     await withPolicy("MRC-DAYY22", { schedule: "daily", dailyTime: "17:00" });
     atEat(10, 0);
-    const a = await paid("MRC-DAYY22", 2_500);
+    const a = await paid("MRC-DAYY22", 2_000);
     const b = await paid("MRC-DAYY22", 1_000);
     for (const payment of [a, b]) expect(await settle(payment.id)).toBe("credited");
     expect((await store().read((q) => getPayment(q, a.id)))?.status).toBe("settled");
@@ -139,13 +142,14 @@ describe("settlement policies", () => {
         (e) => e.type === "credited_to_balance",
       )?.cause,
     ).toBe(
-      "KES 2,475.00 credited to your OneHop balance: KES 2,475.00 is paid out with your daily settlement at 17:00",
+      "KES 1,978.00 credited to your OneHop balance: KES 1,978.00 is paid out with your daily settlement at 17:00",
     );
     expect(await transfersOf("MRC-DAYY22")).toEqual([]);
-    // KES 2,475 + KES 990 = KES 3,465 due, all in the balance until 17:00.
-    expect(await available("MRC-DAYY22")).toBe(346_500n);
+    // KES 2,000 and KES 1,000 less the 1% fee and its 10% excise: KES 1,978 + KES 989 = KES 2,967
+    // due, all in the balance until 17:00.
+    expect(await available("MRC-DAYY22")).toBe(296_700n);
     expect(dueOf(await store().read((q) => storedPolicyOn(q, "MRC-DAYY22")), "live")).toBe(
-      346_500n,
+      296_700n,
     );
 
     atEat(16, 59);
@@ -153,13 +157,13 @@ describe("settlement policies", () => {
     atEat(17, 0);
     expect(await runDailySettlements(store(), h.clock.now)).toBe(1);
     await send();
-    // One transfer, one charge: KES 3,456 + the KES 9 charge.
+    // One transfer, one charge: KES 2,958 + the KES 9 charge.
     const [sweep, ...more] = await transfersOf("MRC-DAYY22");
     expect(more).toEqual([]);
     expect(sweep).toMatchObject({
       purpose: "sweep",
       paymentId: null,
-      amountKesCents: 345_600n,
+      amountKesCents: 295_800n,
       railChargeKesCents: 900n,
       status: "succeeded",
     });
@@ -181,22 +185,23 @@ describe("settlement policies", () => {
     });
     atEat(8, 0);
     await settle((await paid("MRC-DPCT22", 2_500)).id);
-    // KES 2,475: KES 247.50 kept, KES 2,227.50 due.
+    // KES 2,472.50: KES 247.25 kept, KES 2,225.25 due.
     expect(dueOf(await store().read((q) => storedPolicyOn(q, "MRC-DPCT22")), "live")).toBe(
-      222_750n,
+      222_525n,
     );
     expect(await runDailySettlements(store(), h.clock.now)).toBe(1);
     await send();
-    // KES 2,227.50: KES 2,218 + the KES 9 charge; 50 cents stay due.
-    expect((await transfersOf("MRC-DPCT22")).map((t) => t.amountKesCents)).toEqual([221_800n]);
-    expect(dueOf(await store().read((q) => storedPolicyOn(q, "MRC-DPCT22")), "live")).toBe(50n);
-    expect(await available("MRC-DPCT22")).toBe(24_800n);
+    // KES 2,225.25: KES 2,216 + the KES 9 charge; 25 cents stay due.
+    expect((await transfersOf("MRC-DPCT22")).map((t) => t.amountKesCents)).toEqual([221_600n]);
+    expect(dueOf(await store().read((q) => storedPolicyOn(q, "MRC-DPCT22")), "live")).toBe(25n);
+    expect(await available("MRC-DPCT22")).toBe(24_750n);
   });
 
   it("daily: a failed transfer's money is due again and goes with the next day's settlement", async () => {
     await withPolicy("MRC-DFXX22", { schedule: "daily", dailyTime: "12:00" });
     atEat(9, 0);
-    await settle((await paid("MRC-DFXX22", 2_500)).id);
+    // KES 2,000 less the fee and its excise: KES 1,978, KES 1,969 + the KES 9 charge.
+    await settle((await paid("MRC-DFXX22", 2_000)).id);
     atEat(12, 30);
     expect(await runDailySettlements(store(), h.clock.now)).toBe(1);
     const [sweep] = await transfersOf("MRC-DFXX22");
@@ -209,15 +214,15 @@ describe("settlement policies", () => {
       ),
     );
     expect(dueOf(await store().read((q) => storedPolicyOn(q, "MRC-DFXX22")), "live")).toBe(
-      247_500n,
+      197_800n,
     );
     expect(await settleDay(store(), "MRC-DFXX22", "live", h.clock.now)).toBe("not_due");
     atEat(12, 0, true);
     expect(await settleDay(store(), "MRC-DFXX22", "live", h.clock.now)).toBe("planned");
     await send();
     expect((await transfersOf("MRC-DFXX22")).map((t) => [t.amountKesCents, t.status])).toEqual([
-      [246_600n, "failed"],
-      [246_600n, "succeeded"],
+      [196_900n, "failed"],
+      [196_900n, "succeeded"],
     ]);
     expect(await available("MRC-DFXX22")).toBe(0n);
   });
@@ -235,7 +240,7 @@ describe("settlement policies", () => {
       ],
     });
     atEat(7, 30, true);
-    await settle((await paid("MRC-DBKS22", 2_500)).id);
+    await settle((await paid("MRC-DBKS22", 2_000)).id);
     const test = (
       await confirmedPayment(db, h, { merchantId: "MRC-DBKS22", amountKes: 1_000, mode: "test" })
     ).payment;

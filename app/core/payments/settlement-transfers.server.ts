@@ -53,7 +53,8 @@ export async function bookOfSettlementTransferOn(
  * Post a transfer's "sent" movement: the merchant's available balance pays the amount (now in
  * flight to the merchant) and the rail's charge for it, which leaves our float on that rail with
  * the amount (the charge is what the rail takes from the float for the transfer: passed through at
- * cost). A fee of ours (none for settlements) would go to fee revenue. A failure reverses all of
+ * cost). A fee of ours (none for settlements) would go to fee revenue, its excise to excise
+ * payable. A failure reverses all of
  * it. In the book of the transfer's payment (`mode`, when the caller has it), in the caller's write
  * (the guarded accounts read through `lock`, the store).
  */
@@ -64,13 +65,13 @@ export async function postTransferSent(
   { mode, lock }: { mode?: LedgerBook; lock?: Lock } = {},
 ): Promise<void> {
   const charge = transfer.railChargeKesCents;
-  const { feeRevenue, merchantAvailable, merchantInFlight, railFloat, railInFlight } = ledgerBook(
-    mode ?? (await bookOfSettlementTransferOn(q, transfer)),
-  );
+  const book = ledgerBook(mode ?? (await bookOfSettlementTransferOn(q, transfer)));
+  const { excisePayable, feeRevenue, merchantAvailable, merchantInFlight } = book;
+  const { railFloat, railInFlight } = book;
   const entries = [
     {
       account: merchantAvailable(transfer.merchantId),
-      amount: transfer.amountKesCents + charge + transfer.feeKesCents,
+      amount: transfer.amountKesCents + charge + transfer.feeKesCents + transfer.exciseKesCents,
     },
     { account: merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
     { account: railInFlight(transfer.rail), amount: transfer.amountKesCents },
@@ -78,6 +79,8 @@ export async function postTransferSent(
   ];
   if (transfer.feeKesCents > 0n)
     entries.push({ account: feeRevenue(), amount: -transfer.feeKesCents });
+  if (transfer.exciseKesCents > 0n)
+    entries.push({ account: excisePayable(), amount: -transfer.exciseKesCents });
   const result = await postTransaction(
     q,
     {

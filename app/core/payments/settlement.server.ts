@@ -14,6 +14,7 @@
  *
  * The engine's functions are re-exported at the end for the callers that used them from here.
  */
+import { netOfFees } from "~/core/fees/excise";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { payments, settlementDestinations, settlementTransfers } from "../../../drizzle/schema";
 import type { TransferStatus } from "~/core/payments/statuses";
@@ -95,8 +96,8 @@ async function usedByDay(
 }
 
 /**
- * Sum of (amount + rail charge + fee) of the merchant's scheduled transfers (not posted yet) and
- * failed ones awaiting a retry: money still in the available balance that belongs to them.
+ * Sum of (amount + rail charge + fee + excise) of the merchant's scheduled transfers (not posted
+ * yet) and failed ones awaiting a retry: money still in the available balance that belongs to them.
  */
 export async function transfersStillInAvailable(
   q: Handle,
@@ -106,7 +107,7 @@ export async function transfersStillInAvailable(
   const row = await first(
     q
       .select({
-        total: sql<string>`cast(coalesce(sum(${settlementTransfers.amountKesCents} + ${settlementTransfers.railChargeKesCents} + ${settlementTransfers.feeKesCents}), 0) as text)`,
+        total: sql<string>`cast(coalesce(sum(${settlementTransfers.amountKesCents} + ${settlementTransfers.railChargeKesCents} + ${settlementTransfers.feeKesCents} + ${settlementTransfers.exciseKesCents}), 0) as text)`,
       })
       .from(settlementTransfers)
       .where(
@@ -125,8 +126,8 @@ export async function transfersStillInAvailable(
 }
 
 /**
- * Net KES of the merchant's other confirmed payments of the same mode, not planned yet (each plans
- * its own).
+ * Net KES (less fee and excise) of the merchant's other confirmed payments of the same mode, not
+ * planned yet (each plans its own).
  */
 export async function otherConfirmedNet(
   q: Handle,
@@ -137,7 +138,7 @@ export async function otherConfirmedNet(
   const row = await first(
     q
       .select({
-        total: sql<string>`cast(coalesce(sum(${payments.amountKesCents} - ${payments.feeKesCents}), 0) as text)`,
+        total: sql<string>`cast(coalesce(sum(${payments.amountKesCents} - ${payments.feeKesCents} - ${payments.exciseKesCents}), 0) as text)`,
       })
       .from(payments)
       .where(
@@ -214,7 +215,7 @@ async function settleableCents(
   ]);
   const stored = dueOf(policy, payment.mode);
   const due = stored > 0n ? stored : 0n;
-  const share = payableShare(payment.amountKesCents - payment.feeKesCents, policy.policy);
+  const share = payableShare(netOfFees(payment), policy.policy);
   const open = afterFloat(free, policy.policy);
   const most = share + due;
   return { settleable: open < most ? open : most, share, due, policy };
@@ -304,7 +305,7 @@ export async function planToTargets(
         phone: destination.phone,
         amountKesCents: part.amountKesCents,
         feeKesCents: part.feeKesCents,
-        exciseKesCents: 0n,
+        exciseKesCents: part.exciseKesCents,
         railChargeKesCents: part.railChargeKesCents,
         settlementDay: part.day,
         retryOf: null,
@@ -329,7 +330,8 @@ export async function planToTargets(
         }),
         part.day === today ? postTransferSent(q, transfer, now, { mode, lock: store }) : undefined,
       ]);
-      planned += part.amountKesCents + part.railChargeKesCents + part.feeKesCents;
+      planned +=
+        part.amountKesCents + part.railChargeKesCents + part.feeKesCents + part.exciseKesCents;
     }
   }
   return { planned, transfers: sequence };
@@ -429,7 +431,7 @@ function claimAndPlan(
     ) {
       return "claimed_elsewhere";
     }
-    const net = payment.amountKesCents - payment.feeKesCents;
+    const net = netOfFees(payment);
     const { settleable, share, due } = await settleableCents(
       store,
       q,

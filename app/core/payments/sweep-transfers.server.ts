@@ -48,7 +48,10 @@ export const sweepTransferHandler: TransferHandler = {
       q,
       transfer.merchantId,
       await bookOfSweepTransfer(q, transfer),
-      transfer.amountKesCents + transfer.railChargeKesCents + transfer.feeKesCents,
+      transfer.amountKesCents +
+        transfer.railChargeKesCents +
+        transfer.feeKesCents +
+        transfer.exciseKesCents,
       now,
     );
   },

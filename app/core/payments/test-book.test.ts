@@ -100,14 +100,15 @@ describe("the test book", () => {
 
     const payment = await paid(M, 10_000, "test");
     expect(payment.status).toBe("confirmed");
-    // KES 10,000 less the 1% C2B fee, in the test balance (as the dashboard's Test view reads it).
+    // KES 10,000 less the 1% C2B fee and its 10% excise, in the test balance (as the dashboard's
+    // Test view reads it).
     expect(await merchantBalances(testStore(db), M, "test")).toEqual({
       ...ZERO,
-      available: 990_000n,
+      available: 989_000n,
     });
     expect(await testStore(db).read((q) => balancesOf(q, M, "test"))).toEqual({
       ...ZERO,
-      available: 990_000n,
+      available: 989_000n,
     });
     expect(await merchantBalances(testStore(db), M)).toEqual(ZERO);
     expect(await testStore(db).read((q) => balancesOf(q, M, "live"))).toEqual(ZERO);
@@ -118,7 +119,7 @@ describe("the test book", () => {
     expect((await testStore(db).read((q) => getPayment(q, payment.id)))?.status).toBe("confirmed");
     expect(await merchantBalances(testStore(db), M, "test")).toEqual({
       ...ZERO,
-      available: 990_000n,
+      available: 989_000n,
     });
 
     // The opening float is funded in each book, under keys that do not collide (funding again
@@ -139,13 +140,13 @@ describe("the test book", () => {
     expect(others).toEqual([]);
     expect(transfer).toMatchObject({
       status: "succeeded",
-      amountKesCents: 988_900n,
+      amountKesCents: 987_900n,
       railChargeKesCents: 1_100n,
     });
     expect(await merchantBalances(testStore(db), M, "test")).toEqual(ZERO);
     expect(await platform(test)).toEqual({
       fees: 10_000n,
-      float: 100_000_000n - 990_000n,
+      float: 100_000_000n - 989_000n,
       inFlight: 0n,
       custody: payment.receivedUnits,
     });
@@ -166,7 +167,7 @@ describe("the test book", () => {
 
     const payment = await paid(M, 5_000, "live");
     expect(payment.status).toBe("confirmed");
-    expect(await merchantBalances(testStore(db), M)).toEqual({ ...ZERO, available: 495_000n });
+    expect(await merchantBalances(testStore(db), M)).toEqual({ ...ZERO, available: 494_500n });
     expect(await merchantBalances(testStore(db), M, "test")).toEqual(ZERO);
 
     expect(await settle(payment.id)).toBe("planned");
@@ -194,7 +195,7 @@ describe("the test book", () => {
     expect(accepted.status).toBe("confirmed");
     // 1 USDT at the locked rate, less the 1% fee: credited to the test balance, not the live one.
     expect((await merchantBalances(testStore(db), M, "test")).available).toBe(
-      accepted.amountKesCents - accepted.feeKesCents,
+      accepted.amountKesCents - accepted.feeKesCents - accepted.exciseKesCents,
     );
     expect(accepted.amountKesCents).toBeGreaterThan(0n);
     expect(await merchantBalances(testStore(db), M)).toEqual(ZERO);
@@ -218,7 +219,7 @@ describe("the test book", () => {
     // Above the automatic limit: held in the test pending balance, released to test available.
     const large = await paid(M, 1_500_000, "test");
     expect(large.status).toBe("in_review");
-    const heldNet = large.amountKesCents - large.feeKesCents;
+    const heldNet = large.amountKesCents - large.feeKesCents - large.exciseKesCents;
     expect((await merchantBalances(testStore(db), M, "test")).pending).toBe(heldNet);
     const availableBefore = (await merchantBalances(testStore(db), M, "test")).available;
     await reviewPayment(testStore(db), {
@@ -251,12 +252,12 @@ describe("the test book", () => {
         t.amountKesCents,
         t.status,
       ]),
-    ).toEqual([[988_900n, "succeeded"]]);
+    ).toEqual([[987_900n, "succeeded"]]);
     expect(await merchantBalances(testStore(db), M, "test")).toEqual(ZERO);
     expect((await testStore(db).read((q) => getPayment(q, livePayment.id)))?.status).toBe(
       "confirmed",
     );
-    expect(await merchantBalances(testStore(db), M)).toEqual({ ...ZERO, available: 495_000n });
+    expect(await merchantBalances(testStore(db), M)).toEqual({ ...ZERO, available: 494_500n });
 
     // The live one pays its KES 4,950 (KES 4,941 + the KES 9 charge), nothing of the test money.
     expect(await settle(livePayment.id)).toBe("planned");
@@ -265,7 +266,7 @@ describe("the test book", () => {
         t.amountKesCents,
         t.status,
       ]),
-    ).toEqual([[494_100n, "succeeded"]]);
+    ).toEqual([[493_600n, "succeeded"]]);
     expect(await merchantBalances(testStore(db), M)).toEqual(ZERO);
   });
 

@@ -7,6 +7,7 @@
  *   alone (its net after the collection fee, split by the rail limits, less the M-Pesa charge per
  *   transfer); after, the sum of the transfers actually made (failed ones left out).
  */
+import { netOfFees } from "~/core/fees/excise";
 import { displayNetwork, storedNetworkId } from "~/core/networks/networks";
 import type { PaymentsConfig } from "./config";
 import type { Payment } from "./payments.server";
@@ -59,11 +60,11 @@ export interface PayoutView {
 }
 
 export function payoutView(
-  payment: Pick<Payment, "amountKesCents" | "feeKesCents">,
+  payment: Pick<Payment, "amountKesCents" | "feeKesCents" | "exciseKesCents">,
   transfers: readonly Pick<Transfer, "status" | "amountKesCents" | "railChargeKesCents">[],
   config: Pick<PaymentsConfig, "c2bFeeBps" | "railPerTransferKes" | "railDailyKes">,
 ): PayoutView {
-  const estimate = estimateSettlement(payment.amountKesCents - payment.feeKesCents, {
+  const estimate = estimateSettlement(netOfFees(payment), {
     perTransferKes: config.railPerTransferKes,
     dailyKes: config.railDailyKes,
   });

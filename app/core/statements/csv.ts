@@ -19,6 +19,7 @@ export const statementCsvColumns = [
   "Reference",
   "Gross KES",
   "Fee KES",
+  "Excise duty KES",
   "Net KES",
   "Balance KES",
   "Ledger transaction",
@@ -39,13 +40,14 @@ interface CsvStatement {
     reference: string;
     gross: bigint;
     fee: bigint;
+    excise: bigint;
     net: bigint;
     balance: bigint;
   }[];
 }
 
 const balanceRow = (at: number, label: string, balance: bigint) =>
-  [formatEatIso(at), label, "", "", "", "", "", kesDecimal(balance), ""].join(",");
+  [formatEatIso(at), label, "", "", "", "", "", "", kesDecimal(balance), ""].join(",");
 
 type CsvLine = CsvStatement["lines"][number];
 
@@ -57,6 +59,7 @@ const lineRow = (line: CsvLine) =>
     textCell(line.reference),
     kesDecimal(line.gross),
     kesDecimal(line.fee),
+    kesDecimal(line.excise),
     kesDecimal(line.net),
     kesDecimal(line.balance),
     line.transactionId,

@@ -6,7 +6,8 @@
  * Amounts are KES cents (bigint), seen from the merchant: `net` is the signed change in their
  * balance (available + pending + reserved; money in flight to a destination has left it), `fee`
  * what the transaction cost them (our fee and, for a payout, the rail's charge; negative when given
- * back) and `gross` = net + fee (a payout's: its amount).
+ * back), `excise` the excise duty on our fee (ADR 0059; negative when given back) and `gross` =
+ * net + fee + excise (a payout's: its amount).
  */
 
 export const statementLineTypes = [
@@ -74,6 +75,8 @@ export interface LedgerMovement {
   merchantSum: bigint;
   /** Sum of its entries on fee revenue (credit negative), 0n when none. */
   feeSum: bigint;
+  /** Sum of its entries on excise payable (credit negative), 0n when none. */
+  exciseSum?: bigint;
   /**
    * Its entry on the merchant's in-flight account (credit negative: a payout sent; positive: one
    * given back), 0n when none.
@@ -92,6 +95,8 @@ export interface StatementLine {
   reference: string;
   gross: bigint;
   fee: bigint;
+  /** Excise duty on our fee (ADR 0059). */
+  excise: bigint;
   net: bigint;
   /** What we owe the merchant after this line. */
   balance: bigint;
@@ -120,14 +125,16 @@ function describe(movement: LedgerMovement, type: StatementLineType): string {
  * after minus before: the merchant's accounts are credit-normal, so the negated sum of their
  * entries. A payout (money into flight) has its amount as gross and everything else it took (our
  * fee and the rail's charge) as its fee; any other line's fee is the negated fee-revenue entry and
- * its gross net + fee.
+ * its gross net + fee + excise. The excise is the negated excise-payable entry, on every line.
  */
 export function toLine(movement: LedgerMovement, balanceBefore: bigint): StatementLine {
   const type = classifyKind(movement.kind);
   const net = -movement.merchantSum;
   const inFlight = movement.inFlightSum ?? 0n;
-  const gross = inFlight !== 0n ? inFlight : net - movement.feeSum;
-  const fee = gross - net;
+  const exciseSum = movement.exciseSum ?? 0n;
+  const excise = -exciseSum;
+  const gross = inFlight !== 0n ? inFlight : net - movement.feeSum - exciseSum;
+  const fee = gross - net - excise;
   return {
     transactionId: movement.transactionId,
     at: movement.at,
@@ -137,6 +144,7 @@ export function toLine(movement: LedgerMovement, balanceBefore: bigint): Stateme
     reference: movement.referenceId ?? "",
     gross,
     fee,
+    excise,
     net,
     balance: balanceBefore + net,
   };
@@ -146,21 +154,23 @@ export interface StatementTotals {
   count: number;
   gross: bigint;
   fee: bigint;
+  excise: bigint;
   net: bigint;
 }
 
 /** Totals per type (every type present, zero when it had no lines). */
 export function totalsByType(
-  lines: readonly Pick<StatementLine, "type" | "gross" | "fee" | "net">[],
+  lines: readonly Pick<StatementLine, "type" | "gross" | "fee" | "excise" | "net">[],
 ): Record<StatementLineType, StatementTotals> {
   const totals = Object.fromEntries(
-    statementLineTypes.map((type) => [type, { count: 0, gross: 0n, fee: 0n, net: 0n }]),
+    statementLineTypes.map((type) => [type, { count: 0, gross: 0n, fee: 0n, excise: 0n, net: 0n }]),
   ) as Record<StatementLineType, StatementTotals>;
   for (const line of lines) {
     const total = totals[line.type];
     total.count += 1;
     total.gross += line.gross;
     total.fee += line.fee;
+    total.excise += line.excise;
     total.net += line.net;
   }
   return totals;

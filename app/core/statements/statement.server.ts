@@ -7,8 +7,9 @@
  * spent from (available, pending, reserved). Money in flight to a destination has left it: a payout
  * is one line when it is sent, with the rail's charge in its fee (issue 30, item 8). Two queries,
  * each one indexed pass over those accounts' entries (ledger_entries_account_idx): the period's
- * entries with their transaction and the fee-revenue and in-flight entries of the same
- * transaction, folded into lines per transaction; and the sums before the period and up to its end.
+ * entries with their transaction and the fee-revenue, excise-payable (ADR 0059) and in-flight
+ * entries of the same transaction, folded into lines per transaction; and the sums before the
+ * period and up to its end.
  * A transaction that only moves money between those accounts sums to zero on them and is not a
  * line.
  */
@@ -32,7 +33,7 @@ import {
   merchantApplications,
   merchants,
 } from "../../../drizzle/schema";
-import { feeRevenue, merchantAccounts } from "~/core/ledger/accounts";
+import { excisePayable, feeRevenue, merchantAccounts } from "~/core/ledger/accounts";
 import { combineSum, parseBigint } from "~/core/ledger/sql.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
@@ -77,6 +78,8 @@ interface MovementRow {
   transactionId: string;
   amount: string;
   fee: string | null;
+  /** The excise-payable entry of the same transaction (ADR 0059). */
+  excise: string | null;
   /** The merchant's in-flight entry of the same transaction (a payout sent or given back). */
   inFlight: string | null;
   kind: string;
@@ -120,6 +123,7 @@ function lineFolder(opening: bigint, keepLines: number) {
         at: head.at,
         merchantSum,
         feeSum: head.fee === null ? 0n : parseBigint(head.fee),
+        exciseSum: head.excise === null ? 0n : parseBigint(head.excise),
         inFlightSum: head.inFlight === null ? 0n : parseBigint(head.inFlight),
       },
       state.balance,
@@ -130,6 +134,7 @@ function lineFolder(opening: bigint, keepLines: number) {
     total.count += 1;
     total.gross += line.gross;
     total.fee += line.fee;
+    total.excise += line.excise;
     total.net += line.net;
     if (state.lines.length < keepLines) state.lines.push(line);
   };
@@ -154,6 +159,8 @@ function lineFolder(opening: bigint, keepLines: number) {
 
 /** The fee-revenue entry of the same transaction, joined to each merchant entry. */
 const feeEntry = aliasedTable(ledgerEntries, "fee");
+/** The excise-payable entry of the same transaction, joined to each merchant entry. */
+const exciseEntry = aliasedTable(ledgerEntries, "excise");
 /** The merchant's in-flight entry of the same transaction, joined to each merchant entry. */
 const inFlightEntry = aliasedTable(ledgerEntries, "in_flight");
 
@@ -175,7 +182,8 @@ const PAGE_ROWS = { min: 1_000, max: 5_000 };
 async function accountIdsOn(q: Handle, merchantId: string) {
   const { available, pending, inFlight, reserved } = merchantAccounts(merchantId);
   const fee = feeRevenue();
-  const codes = [available.code, pending.code, inFlight.code, reserved.code, fee.code];
+  const excise = excisePayable();
+  const codes = [available.code, pending.code, inFlight.code, reserved.code, fee.code, excise.code];
   const rows = await q
     .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
     .from(ledgerAccounts)
@@ -183,9 +191,12 @@ async function accountIdsOn(q: Handle, merchantId: string) {
   const idOf = (code: string) => rows.find((row) => row.code === code)?.id ?? null;
   return {
     merchant: rows
-      .filter((row) => row.code !== fee.code && row.code !== inFlight.code)
+      .filter(
+        (row) => row.code !== fee.code && row.code !== excise.code && row.code !== inFlight.code,
+      )
       .map((row) => row.id),
     fee: idOf(fee.code),
+    excise: idOf(excise.code),
     inFlight: idOf(inFlight.code),
   };
 }
@@ -210,6 +221,13 @@ const feeOfSameTransaction = (ids: AccountIds) =>
   and(
     eq(feeEntry.transactionId, ledgerEntries.transactionId),
     eq(sql`${feeEntry.accountId} + 0`, ids.fee ?? -1),
+  );
+
+/** The excise-payable entry of the same transaction, found the same way. */
+const exciseOfSameTransaction = (ids: AccountIds) =>
+  and(
+    eq(exciseEntry.transactionId, ledgerEntries.transactionId),
+    eq(sql`${exciseEntry.accountId} + 0`, ids.excise ?? -1),
   );
 
 /** The in-flight entry of the same transaction, found the same way. */
@@ -256,6 +274,7 @@ function movementPage(
       transactionId: ledgerEntries.transactionId,
       amount: sql<string>`cast(${ledgerEntries.amount} as text)`,
       fee: sql<string | null>`cast(${feeEntry.amount} as text)`,
+      excise: sql<string | null>`cast(${exciseEntry.amount} as text)`,
       inFlight: sql<string | null>`cast(${inFlightEntry.amount} as text)`,
       kind: ledgerTransactions.kind,
       description: ledgerTransactions.description,
@@ -267,6 +286,7 @@ function movementPage(
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, page.id))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .leftJoin(feeEntry, feeOfSameTransaction(ids))
+    .leftJoin(exciseEntry, exciseOfSameTransaction(ids))
     .leftJoin(inFlightEntry, inFlightOfSameTransaction(ids))
     .orderBy(ledgerEntries.createdAt, ledgerEntries.id);
 }
@@ -284,10 +304,12 @@ async function periodTotals(q: Handle, ids: AccountIds, startMs: number, endMs: 
       // bigint on both engines (PostgreSQL sums bigints as numeric, which has no `>>`).
       amount: sql<string>`cast(${merchantSum} as bigint)`.as("merchant_sum"),
       fee: sql<string>`coalesce(max(${feeEntry.amount}), 0)`.as("fee_sum"),
+      excise: sql<string>`coalesce(max(${exciseEntry.amount}), 0)`.as("excise_sum"),
       inFlight: sql<string>`coalesce(max(${inFlightEntry.amount}), 0)`.as("in_flight_sum"),
     })
     .from(ledgerEntries)
     .leftJoin(feeEntry, feeOfSameTransaction(ids))
+    .leftJoin(exciseEntry, exciseOfSameTransaction(ids))
     .leftJoin(inFlightEntry, inFlightOfSameTransaction(ids))
     .where(periodEntries(ids, startMs, endMs))
     .groupBy(ledgerEntries.transactionId)
@@ -299,10 +321,11 @@ async function periodTotals(q: Handle, ids: AccountIds, startMs: number, endMs: 
       count: sql<string>`cast(count(*) as text)`,
       merchant: sumParts(sql`${perTransaction.amount}`),
       // As toLine: a transaction with an in-flight entry has that as its gross (a payout's amount),
-      // any other net + fee = -(merchant entries) - (fee-revenue entry).
+      // any other net + fee + excise = -(merchant entries) - (fee-revenue entry) - (excise entry).
       gross: sumParts(
-        sql`case when ${perTransaction.inFlight} <> 0 then ${perTransaction.inFlight} else -${perTransaction.amount} - ${perTransaction.fee} end`,
+        sql`case when ${perTransaction.inFlight} <> 0 then ${perTransaction.inFlight} else -${perTransaction.amount} - ${perTransaction.fee} - ${perTransaction.excise} end`,
       ),
+      excise: sumParts(sql`${perTransaction.excise}`),
     })
     .from(perTransaction)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, perTransaction.transactionId))
@@ -312,14 +335,16 @@ async function periodTotals(q: Handle, ids: AccountIds, startMs: number, endMs: 
   let lineCount = 0;
   let net = 0n;
   for (const row of rows) {
-    // As toLine: net = -(merchant entries), fee = gross - net.
+    // As toLine: net = -(merchant entries), excise = -(excise entry), fee = gross - net - excise.
     const kindNet = -combineSum(row.merchant);
     const kindGross = combineSum(row.gross);
+    const kindExcise = -combineSum(row.excise);
     const count = Number(row.count);
     const total = totals[classifyKind(row.kind)];
     total.count += count;
     total.net += kindNet;
-    total.fee += kindGross - kindNet;
+    total.fee += kindGross - kindNet - kindExcise;
+    total.excise += kindExcise;
     total.gross += kindGross;
     lineCount += count;
     net += kindNet;

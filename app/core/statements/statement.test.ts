@@ -60,7 +60,7 @@ function expectReconciled(statement: Statement) {
   let running = statement.opening;
   for (const line of statement.lines) {
     expect(line.net).not.toBe(0n);
-    expect(line.gross).toBe(line.net + line.fee);
+    expect(line.gross).toBe(line.net + line.fee + line.excise);
     running += line.net;
     expect(line.balance).toBe(running);
   }
@@ -207,23 +207,26 @@ describe("a month with a collection settled to M-Pesa", () => {
       "adjustment",
     ]);
     const [collection, payout, goodwill] = statement.lines;
-    // KES 10,000 less the 1% collection fee.
+    // KES 10,000 less the 1% collection fee and its 10% excise duty.
     expect(collection).toMatchObject({
       kind: "payment.converted",
       reference: collectionId,
       gross: 1_000_000n,
       fee: 10_000n,
-      net: 990_000n,
-      balance: 990_000n,
+      excise: 1_000n,
+      net: 989_000n,
+      balance: 989_000n,
       at: eat("2026-10-15", "09:30"),
     });
-    // One line for the payout when it is sent: the KES 9,889 to M-Pesa as its gross, Safaricom's
-    // KES 11 charge in the Fees column, KES 9,900 out of the balance (issue 30, item 8).
+    // One line for the payout when it is sent: the KES 9,879 to M-Pesa as its gross, Safaricom's
+    // KES 11 charge in the Fees column (no excise: it is not our fee), KES 9,890 out of the
+    // balance (issue 30, item 8).
     expect(payout).toMatchObject({
       kind: "payout.sent",
-      gross: -988_900n,
+      gross: -987_900n,
       fee: 1_100n,
-      net: -990_000n,
+      excise: 0n,
+      net: -989_000n,
       balance: 0n,
     });
     expect(payout!.reference).toMatch(/^trf_/);
@@ -235,13 +238,15 @@ describe("a month with a collection settled to M-Pesa", () => {
       count: 1,
       gross: 1_000_000n,
       fee: 10_000n,
-      net: 990_000n,
+      excise: 1_000n,
+      net: 989_000n,
     });
     expect(statement.totals.payout).toEqual({
       count: 1,
-      gross: -988_900n,
+      gross: -987_900n,
       fee: 1_100n,
-      net: -990_000n,
+      excise: 0n,
+      net: -989_000n,
     });
     expect(statement.totals.refund.count).toBe(0);
   });
@@ -255,12 +260,12 @@ describe("a month with a reversal", () => {
     // October's lines are not repeated: they are in the opening balance.
     expect(statement.opening).toBe(owedAt.october);
     expect(statement.lines.map((line) => [line.type, line.net])).toEqual([
-      ["collection", 495_000n],
+      ["collection", 494_500n],
       ["adjustment", 12_345n],
       ["adjustment", -12_345n],
     ]);
     const [collection, adjustment, reversal] = statement.lines;
-    expect(collection).toMatchObject({ gross: 500_000n, fee: 5_000n });
+    expect(collection).toMatchObject({ gross: 500_000n, fee: 5_000n, excise: 500n });
     expect(adjustment).toMatchObject({ transactionId: adjustmentId, reference: "+ADJ-1" });
     // The reversal keeps the original's reference and comes after it in the same millisecond.
     expect(reversal).toMatchObject({
@@ -268,7 +273,7 @@ describe("a month with a reversal", () => {
       description: "Reversal: Posted in error",
       reference: "+ADJ-1",
     });
-    expect(statement.closing).toBe(owedAt.october! + 495_000n);
+    expect(statement.closing).toBe(owedAt.october! + 494_500n);
     expect(statement.closing).toBe(owedAt.november20);
     expectReconciled(statement);
   });
@@ -280,7 +285,7 @@ describe("a month with a reversal", () => {
     expect(statement.lines.map((line) => line.reference)).not.toContain(undefined);
     // The other merchant's KES 3,000 payment is on their statement only.
     const other = await statementOf(OTHER, { from: "2026-11-01", to: "2026-11-20" });
-    expect(other.lines.map((line) => line.net)).toEqual([297_000n]);
+    expect(other.lines.map((line) => line.net)).toEqual([296_700n]);
     expect(other.closing).toBe(await owedNow(OTHER));
   });
 
@@ -335,18 +340,18 @@ describe("the statement CSV", () => {
     const rows = text.replace(/^\uFEFF/, "").split("\r\n");
     expect(rows.at(-1)).toBe("");
     expect(rows[0]).toBe(
-      "Date (EAT),Type,Description,Reference,Gross KES,Fee KES,Net KES,Balance KES,Ledger transaction",
+      "Date (EAT),Type,Description,Reference,Gross KES,Fee KES,Excise duty KES,Net KES,Balance KES,Ledger transaction",
     );
-    expect(rows[1]).toBe("2026-11-01T00:00:00+03:00,Opening balance,,,,,,7.77,");
+    expect(rows[1]).toBe("2026-11-01T00:00:00+03:00,Opening balance,,,,,,,7.77,");
     expect(rows[2]).toMatch(
-      /^2026-11-05T14:05:00\+03:00,Collection,Payment pay_\w+ \(ORDER-5000\) converted at [\d.]+ KES\/USDT,pay_\w+,5000\.00,50\.00,4950\.00,4957\.77,ltx_[\w-]+$/,
+      /^2026-11-05T14:05:00\+03:00,Collection,Payment pay_\w+ \(ORDER-5000\) converted at [\d.]+ KES\/USDT,pay_\w+,5000\.00,50\.00,5\.00,4945\.00,4952\.77,ltx_[\w-]+$/,
     );
     // The adjustment's text and reference start with = and +: shown, never run.
     expect(rows[3]).toBe(
-      `2026-11-10T09:00:00+03:00,Adjustment,"'=HYPERLINK(""http://evil.example"",""Refund"")",'+ADJ-1,123.45,0.00,123.45,5081.22,${adjustmentId}`,
+      `2026-11-10T09:00:00+03:00,Adjustment,"'=HYPERLINK(""http://evil.example"",""Refund"")",'+ADJ-1,123.45,0.00,0.00,123.45,5076.22,${adjustmentId}`,
     );
     expect(rows[4]).toMatch(/^[^,]+,Adjustment,Reversal: Posted in error,'\+ADJ-1,-123\.45,/);
-    expect(rows[5]).toBe("2026-11-21T00:00:00+03:00,Closing balance,,,,,,4957.77,");
+    expect(rows[5]).toBe("2026-11-21T00:00:00+03:00,Closing balance,,,,,,,4952.77,");
     expect(rows).toHaveLength(7);
   });
 });

@@ -111,8 +111,9 @@ export async function destinationOfTransfer(
 
 /**
  * The posting of a transfer whose money was reserved (a disbursement row, an M-Pesa refund) as it
- * goes to the rail: reserved gives amount, our fee and the rail's charge; the amount is in flight
- * to the recipient, the fee earned, and amount and charge leave our float. Guarded: the
+ * goes to the rail: reserved gives amount, our fee, its excise and the rail's charge; the amount is
+ * in flight to the recipient, the fee earned, the excise owed to the KRA (ADR 0059), and amount
+ * and charge leave our float. Guarded: the
  * reservation and the float never go below zero. Idempotent (`transfer:<id>:sent`).
  */
 export function reservedSending(book: LedgerBookAccounts, transfer: Transfer) {
@@ -120,7 +121,7 @@ export function reservedSending(book: LedgerBookAccounts, transfer: Transfer) {
   const entries = [
     {
       account: book.merchantReserved(transfer.merchantId),
-      amount: transfer.amountKesCents + charge + transfer.feeKesCents,
+      amount: transfer.amountKesCents + charge + transfer.feeKesCents + transfer.exciseKesCents,
     },
     { account: book.merchantInFlight(transfer.merchantId), amount: -transfer.amountKesCents },
     { account: book.railInFlight(transfer.rail), amount: transfer.amountKesCents },
@@ -128,6 +129,8 @@ export function reservedSending(book: LedgerBookAccounts, transfer: Transfer) {
   ];
   if (transfer.feeKesCents > 0n)
     entries.push({ account: book.feeRevenue(), amount: -transfer.feeKesCents });
+  if (transfer.exciseKesCents > 0n)
+    entries.push({ account: book.excisePayable(), amount: -transfer.exciseKesCents });
   return {
     idempotencyKey: `transfer:${transfer.id}:sent`,
     reference: { type: "transfer", id: transfer.id },

@@ -111,7 +111,9 @@ export function ReviewActions({
   payment: PaymentDetail;
   reasonErrors?: string[];
 }) {
-  const net = formatKesCents(BigInt(p.amountKesCents) - BigInt(p.feeKesCents));
+  const net = formatKesCents(
+    BigInt(p.amountKesCents) - BigInt(p.feeKesCents) - BigInt(p.exciseKesCents),
+  );
   return (
     <Card title="Manual review" headingLevel="h2">
       <p>

@@ -22,7 +22,7 @@ const when = (at: number | null) =>
 
 /** Amounts, quote and deposit of one payment. */
 export function PaymentFacts({ payment: p }: { payment: PaymentDetail }) {
-  const net = BigInt(p.amountKesCents) - BigInt(p.feeKesCents);
+  const net = BigInt(p.amountKesCents) - BigInt(p.feeKesCents) - BigInt(p.exciseKesCents);
   const received = BigInt(p.receivedUnits);
   const expected = BigInt(p.cryptoAmountUnits);
   return (
@@ -31,6 +31,7 @@ export function PaymentFacts({ payment: p }: { payment: PaymentDetail }) {
         <dl>
           <Row label="Amount">{formatKesCents(p.amountKesCents)}</Row>
           <Row label="C2B fee">{formatKesCents(p.feeKesCents)}</Row>
+          <Row label="Excise duty on the fee">{formatKesCents(p.exciseKesCents)}</Row>
           <Row label="Merchant receives">{formatKesCents(net)}</Row>
           <Row label="Crypto expected">{formatCrypto(p.cryptoAmountUnits, p.asset)}</Row>
           <Row label="Crypto received">

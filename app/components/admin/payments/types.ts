@@ -25,6 +25,7 @@ export interface PaymentDetail extends PaymentRow {
   description: string | null;
   network: string;
   feeKesCents: string;
+  exciseKesCents: string;
   quoteRate: string;
   marketRate: string;
   spreadBps: number;

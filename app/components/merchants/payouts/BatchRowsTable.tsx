@@ -230,11 +230,14 @@ export function BatchRowsTable({
               className: "whitespace-nowrap",
             },
             {
-              heading: "Fee + charge",
+              heading: "Fee + excise + charge",
               cell: (row) =>
                 row.fee !== null && row.charge !== null ? (
                   <>
                     {formatKesCents(row.fee)}
+                    <span className="block text-xs text-slate-700">
+                      + {formatKesCents(row.excise ?? "0")} excise
+                    </span>
                     <span className="block text-xs text-slate-700">
                       + {formatKesCents(row.charge)} charge
                     </span>

@@ -6,7 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import { Card } from "~/components/ui";
-import { feeBps } from "~/content/tariff";
+import { feeBps, exciseDutyBps } from "~/content/tariff";
 import { rowStatusLabels, type RowStatus } from "~/core/disbursements/vocabulary";
 import { formatKesCents, formatPercent } from "~/utils/format";
 import type { BatchSummaryView } from "./BatchView";
@@ -56,6 +56,10 @@ export function BatchCostSummary({ summary }: { summary: BatchSummaryView }) {
           <Figure
             label={`Our fee (${formatPercent(feeBps.b2c)})`}
             value={formatKesCents(ready.fee)}
+          />
+          <Figure
+            label={`Excise duty (${formatPercent(exciseDutyBps)} of our fee)`}
+            value={formatKesCents(ready.excise)}
           />
           <Figure label="Rail charges, at cost" value={formatKesCents(ready.charge)} />
           <Figure label="Total from your balance" value={formatKesCents(ready.total)} strong />

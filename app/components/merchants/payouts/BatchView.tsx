@@ -50,7 +50,14 @@ export interface BatchViewer {
 export interface BatchSummaryView {
   counts: Record<RowStatus, number>;
   rows: number;
-  ready: { count: number; amount: string; fee: string; charge: string; total: string };
+  ready: {
+    count: number;
+    amount: string;
+    fee: string;
+    excise: string;
+    charge: string;
+    total: string;
+  };
   /** Before approval: the available balance, and by how much it falls short of the total. */
   balance: { available: string; shortfall: string | null } | null;
   paid: string;
@@ -75,6 +82,7 @@ export interface BatchRowView {
   amount: string | null;
   rawAmount: string;
   fee: string | null;
+  excise: string | null;
   charge: string | null;
   reference: string;
   name: string;

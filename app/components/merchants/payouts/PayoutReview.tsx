@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Card } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
+import { exciseDutyBps } from "~/content/tariff";
 import { formatKes, formatKesCents, formatPercent } from "~/utils/format";
 
 /** What the server worked out for one payout before it is sent (amounts as cent strings). */
@@ -12,6 +13,8 @@ export interface PayoutReviewData {
   reference: string;
   amountKesCents: string;
   feeKesCents: string;
+  /** Excise duty on our fee (ADR 0059). */
+  exciseKesCents: string;
   railChargeKesCents: string;
   totalKesCents: string;
   availableKesCents: string;
@@ -26,9 +29,10 @@ export interface PayoutReviewData {
 }
 
 /**
- * The review of one payout: what the recipient gets, our fee, the rail's charge, the total leaving
- * the balance and the balance itself, whether it waits for approval, and the button that sends it
- * (a form of its own carrying the reviewed values). `error` is why sending was refused.
+ * The review of one payout: what the recipient gets, our fee and its excise, the rail's charge,
+ * the total leaving the balance and the balance itself, whether it waits for approval, and the
+ * button that sends it (a form of its own carrying the reviewed values). `error` is why sending
+ * was refused.
  */
 export function PayoutReview({
   review,
@@ -43,6 +47,10 @@ export function PayoutReview({
     ["Rail", review.railName],
     ["Recipient gets", formatKesCents(review.amountKesCents)],
     [`Our fee (${formatPercent(review.feeBps)})`, formatKesCents(review.feeKesCents)],
+    [
+      `Excise duty (${formatPercent(exciseDutyBps)} of our fee)`,
+      formatKesCents(review.exciseKesCents),
+    ],
     [`${review.railName} charge, at cost`, formatKesCents(review.railChargeKesCents)],
     ["Total from your balance", formatKesCents(review.totalKesCents)],
     ["Available balance", formatKesCents(review.availableKesCents)],

@@ -10,7 +10,13 @@ import { formatEatDateTime, formatEatIso, formatKesCents } from "~/utils/format"
 
 export const EMPTY_STATEMENT_TEXT = "No money moved in this period.";
 
-const amountHeadings = { gross: "Gross", fee: "Fee", net: "Net", balance: "Balance" } as const;
+const amountHeadings = {
+  gross: "Gross",
+  fee: "Fee",
+  excise: "Excise duty",
+  net: "Net",
+  balance: "Balance",
+} as const;
 
 export function StatementLines({
   statement,
@@ -72,7 +78,7 @@ export function StatementLines({
             heading: "Reference",
             cell: (line) => <span className="font-mono text-xs break-all">{line.reference}</span>,
           },
-          ...(["gross", "fee", "net", "balance"] as const).map((field) => ({
+          ...(["gross", "fee", "excise", "net", "balance"] as const).map((field) => ({
             heading: amountHeadings[field],
             cell: (line: StatementView["lines"][number]) => formatKesCents(line[field]),
             className: "whitespace-nowrap text-right tabular-nums",

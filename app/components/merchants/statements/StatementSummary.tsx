@@ -23,6 +23,7 @@ function BalanceRow({
       </th>
       <td className="px-1.5 py-2 sm:px-3" />
       <td className="px-1.5 py-2 sm:px-3" />
+      <td className="px-1.5 py-2 sm:px-3" />
       <td className="whitespace-nowrap py-2 pl-1.5 text-right font-semibold tabular-nums sm:pl-3">
         {formatKesCents(cents)}
       </td>
@@ -49,6 +50,9 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
             <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-3">
               Fees
             </th>
+            <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-3">
+              Excise duty
+            </th>
             <th scope="col" className="py-2 pl-1.5 text-right font-semibold sm:pl-3">
               Amount
             </th>
@@ -67,6 +71,9 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
                 <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-3">
                   {formatKesCents(total.fee)}
                 </td>
+                <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-3">
+                  {formatKesCents(total.excise)}
+                </td>
                 <td className="whitespace-nowrap py-2 pl-1.5 text-right tabular-nums sm:pl-3">
                   {formatKesCents(total.net)}
                 </td>
@@ -77,8 +84,8 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
         </tbody>
       </table>
       <p className="mt-2 text-xs text-slate-600">
-        Amounts are net of fees: what each line added to or took from your balance with us
-        (available, pending and on the way to you).
+        Amounts are net of fees and the excise duty on them: what each line added to or took from
+        your balance with us (available, pending and on the way to you).
       </p>
     </section>
   );
