@@ -254,6 +254,23 @@ export const cryptoLimits = {
   dailyPerMerchant: 10_000_000,
 } as const;
 
+/**
+ * The daily limit per KYB tier (issue 31, item 6; ADR 0058), as tenths of the standard daily limit:
+ * basic (documents not all verified yet) a tenth, enhanced (enhanced due diligence done) five times.
+ */
+export const tierDailyLimitTenths = { basic: 1, standard: 10, enhanced: 50 } as const;
+
+/** A tier's daily limit in whole KES, from the standard one. */
+export function tierDailyLimitKes(
+  tier: keyof typeof tierDailyLimitTenths,
+  standardKes: number = cryptoLimits.dailyPerMerchant,
+): number {
+  return Math.floor((standardKes * tierDailyLimitTenths[tier]) / 10);
+}
+
+/** How the daily limit follows the tier, in words. */
+export const tierDailyLimitNote = `The limit for a verified business (standard tier). It follows your due-diligence tier: ${formatKes(tierDailyLimitKes("basic"))} until your documents are verified (basic), ${formatKes(tierDailyLimitKes("enhanced"))} after enhanced due diligence.`;
+
 /** The crypto limits as the tariff page lists them: the limit, its amount and what happens. */
 export const cryptoLimitRows = [
   {
@@ -274,8 +291,7 @@ export const cryptoLimitRows = [
   {
     label: "Daily limit per merchant",
     amount: formatKes(cryptoLimits.dailyPerMerchant),
-    effect:
-      "Total of all crypto payments to one merchant in a day. Custom tiers are available for high volume.",
+    effect: `Total of all crypto payments to one merchant in a day. ${tierDailyLimitNote}`,
   },
 ] as const;
 

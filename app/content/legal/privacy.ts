@@ -206,7 +206,7 @@ export const privacy: LegalDocument = {
         },
         {
           kind: "p",
-          text: `Merchants can do two of these themselves in the dashboard, under Settings, Your data: an owner or admin can download the business's data (as JSON or CSV), and an owner can ask us to erase what the law lets us remove; the page then says what was removed and what is kept, and until when.`,
+          text: `Merchants can do two of these themselves in the dashboard, under Settings, "Your data": an owner or admin can download the business's data (as JSON or CSV), and an owner can ask us to erase what the law lets us remove; the page then says what was removed and what is kept, and until when.`,
         },
         {
           kind: "p",

@@ -14,6 +14,7 @@ import {
   pesalinkLimits,
   ratesRefreshSeconds,
   settlementTimes,
+  tierDailyLimitNote,
 } from "../tariff";
 import { formatKes } from "~/utils/format";
 import { paths } from "~/utils/paths";
@@ -232,7 +233,7 @@ export const terms: LegalDocument = {
             [
               "Daily limit per merchant",
               formatKes(cryptoLimits.dailyPerMerchant),
-              "Custom tiers are available for high volumes on request.",
+              tierDailyLimitNote,
             ],
           ],
         },

@@ -8,14 +8,13 @@
  * business not fully verified yet) has a tenth of it; enhanced (enhanced due diligence done) five
  * times it.
  */
+import { tierDailyLimitKes } from "~/content/tariff";
 import type { KybTier } from "./vocabulary";
 
 export interface TierRule {
   label: string;
   /** What the tier means, for the operators' choice. */
   summary: string;
-  /** The daily cap as a share of the configured (standard) cap: numerator over 10. */
-  capTenths: number;
   /** Months between full KYB reviews. */
   reviewCycleMonths: number;
 }
@@ -24,19 +23,16 @@ export const tierRules: Record<KybTier, TierRule> = {
   basic: {
     label: "Basic",
     summary: "Documents not all verified yet: a tenth of the standard daily limit.",
-    capTenths: 1,
     reviewCycleMonths: 12,
   },
   standard: {
     label: "Standard",
     summary: "Verified business: the standard daily limit.",
-    capTenths: 10,
     reviewCycleMonths: 24,
   },
   enhanced: {
     label: "Enhanced",
     summary: "Enhanced due diligence done: five times the standard daily limit, reviewed yearly.",
-    capTenths: 50,
     reviewCycleMonths: 12,
   },
 };
@@ -51,7 +47,7 @@ const DAY_MS = 24 * 3_600_000;
 
 /** The tier's daily cap in whole KES, from the configured (standard) cap. */
 export function tierDailyCapKes(tier: KybTier, standardCapKes: number): number {
-  return Math.floor((standardCapKes * tierRules[tier].capTenths) / 10);
+  return tierDailyLimitKes(tier, standardCapKes);
 }
 
 /** Every tier's daily cap in KES cents (for the payments check, which picks the merchant's). */
