@@ -255,8 +255,9 @@ export const cryptoLimits = {
 } as const;
 
 /**
- * The daily limit per KYB tier (issue 31, item 6; ADR 0058), as tenths of the standard daily limit:
- * basic (documents not all verified yet) a tenth, enhanced (enhanced due diligence done) five times.
+ * The daily limit per KYB tier (issue 31, item 6; ADR 0058), as tenths of the standard daily
+ * limit: basic (documents not all verified yet) a tenth, enhanced (enhanced due diligence done)
+ * five times.
  */
 export const tierDailyLimitTenths = { basic: 1, standard: 10, enhanced: 50 } as const;
 
