@@ -30,6 +30,28 @@ export async function recordAudit(q: Handle, entry: AuditEntry, now = Date.now()
   await q.insert(auditLog).values(auditRow(entry, now));
 }
 
+/** A member's action on its merchant's records, in the caller's transaction. */
+export async function recordMemberAudit(
+  q: Handle,
+  actor: { merchantId: string; userId: string },
+  action: string,
+  details: Record<string, unknown>,
+  now: number,
+): Promise<void> {
+  await recordAudit(
+    q,
+    {
+      actorType: "merchant_user",
+      actorId: actor.userId,
+      action,
+      targetType: "merchant",
+      targetId: actor.merchantId,
+      details,
+    },
+    now,
+  );
+}
+
 const auditOf = (targetType: string, targetId: string) =>
   and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId));
 const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];

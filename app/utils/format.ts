@@ -115,6 +115,26 @@ const calendarDayFormat = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
 });
 
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** A calendar month in words: `formatMonthYear(2026, 11)` is "November 2026". */
+export function formatMonthYear(year: number, month: number): string {
+  return `${MONTH_NAMES[month - 1]} ${year}`;
+}
+
 /** "14:05" in Nairobi time, 24-hour. */
 export function formatEatTime(value: Moment): string {
   return timeFormat.format(toDate(value));

@@ -7,8 +7,8 @@ import { company } from "~/content/company";
 import { exciseDutyBps, onehopKraPin } from "~/content/excise-duty";
 import type { FeeInvoiceView } from "~/core/fees/invoice-view";
 import { feeKindLabels, formatMonth } from "~/core/fees/months";
-import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
-import { formatEatDateTime, formatEatIso, formatKesCents, formatPercent } from "~/utils/format";
+import { ResponsiveTable, eatDateTitle } from "~/components/ui/ResponsiveTable";
+import { formatKesCents, formatPercent } from "~/utils/format";
 
 export function FeeInvoiceDocument({ invoice }: { invoice: FeeInvoiceView }) {
   const total = (BigInt(invoice.totals.fee) + BigInt(invoice.totals.excise)).toString();
@@ -76,14 +76,7 @@ export function FeeInvoiceDocument({ invoice }: { invoice: FeeInvoiceView }) {
             rowKey={(line) => line.transactionId}
             printAsTable
             tableClassName="print:text-xs"
-            title={{
-              heading: "Date (EAT)",
-              cell: (line) => (
-                <time dateTime={formatEatIso(line.at)} className="whitespace-nowrap font-normal">
-                  {formatEatDateTime(line.at)}
-                </time>
-              ),
-            }}
+            title={eatDateTitle()}
             columns={[
               { heading: "Fee", cell: (line) => feeKindLabels[line.kind] },
               {

@@ -5,6 +5,7 @@
  * and the one not shown is display:none (so also hidden from assistive technology).
  */
 import { Fragment, type ReactNode } from "react";
+import { formatEatDateTime, formatEatIso } from "~/utils/format";
 import { cx } from "./index";
 
 export interface RecordColumn<Row> {
@@ -13,6 +14,18 @@ export interface RecordColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Extra classes for the table cell (e.g. "whitespace-nowrap"). */
   className?: string;
+}
+
+/** The title column of records that happened at a moment: "Date (EAT)" with a <time>. */
+export function eatDateTitle<Row extends { at: number }>() {
+  return {
+    heading: "Date (EAT)",
+    cell: (row: Row) => (
+      <time dateTime={formatEatIso(row.at)} className="whitespace-nowrap font-normal">
+        {formatEatDateTime(row.at)}
+      </time>
+    ),
+  };
 }
 
 export function ResponsiveTable<Row>({

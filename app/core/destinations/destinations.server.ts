@@ -16,7 +16,7 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { merchants, merchantUsers, settlementDestinations } from "../../../drizzle/schema";
 import { recordSecurityEvent } from "~/core/accounts/security-events.server";
-import { recordAudit } from "~/core/audit.server";
+import { recordAudit, recordMemberAudit } from "~/core/audit.server";
 import { queueEmail } from "~/core/email.server";
 import { readableCode } from "~/core/ids.server";
 import { verifyAgainstDummy, verifyPassword } from "~/core/passwords.server";
@@ -314,26 +314,7 @@ export type DestinationChange =
   | { ok: true; destination: Destination }
   | { ok: false; reason: "not_found" | "wrong_state" | "is_default" | "not_verified" };
 
-async function audit(
-  q: Handle,
-  actor: { merchantId: string; userId: string },
-  action: string,
-  details: Record<string, unknown>,
-  now: number,
-): Promise<void> {
-  await recordAudit(
-    q,
-    {
-      actorType: "merchant_user",
-      actorId: actor.userId,
-      action,
-      targetType: "merchant",
-      targetId: actor.merchantId,
-      details,
-    },
-    now,
-  );
-}
+const audit = recordMemberAudit;
 
 /**
  * The owner's answer about the registered name the rail returned: theirs (the destination is

@@ -3,6 +3,7 @@
  * a month is "2026-11", in Nairobi time (EAT, UTC+3 all year).
  */
 import { exciseDueDayOfMonth } from "~/content/excise-duty";
+import { formatMonthYear } from "~/utils/format";
 
 export const feeKinds = ["collection", "b2c", "b2b"] as const;
 export type FeeKind = (typeof feeKinds)[number];
@@ -56,25 +57,10 @@ export function previousMonthOf(at: number): string {
   return index === 1 ? `${year - 1}-12` : `${year}-${String(index - 1).padStart(2, "0")}`;
 }
 
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** "November 2026". */
 export function formatMonth(month: string): string {
   const [year, index] = month.split("-").map(Number) as [number, number];
-  return `${monthNames[index - 1]} ${year}`;
+  return formatMonthYear(year, index);
 }
 
 /** The month of `?month=`: the given one when valid, else `fallback`; `error` when it was wrong. */

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { applicationDocuments, businessParties } from "../../../drizzle/schema";
-import { recordAudit } from "~/core/audit.server";
+import { recordMemberAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
@@ -101,26 +101,7 @@ export interface PartyActor {
   userId: string;
 }
 
-async function audit(
-  q: Handle,
-  actor: PartyActor,
-  action: string,
-  details: Record<string, unknown>,
-  now: number,
-): Promise<void> {
-  await recordAudit(
-    q,
-    {
-      actorType: "merchant_user",
-      actorId: actor.userId,
-      action,
-      targetType: "merchant",
-      targetId: actor.merchantId,
-      details,
-    },
-    now,
-  );
-}
+const audit = recordMemberAudit;
 
 type Listed = Pick<PartyInput, "role" | "ownershipBps">;
 

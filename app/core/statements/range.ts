@@ -4,7 +4,7 @@
  * pure: the page's form, the print page, the CSV and core use the same schema and bounds.
  */
 import { z } from "zod";
-import { eatDayKey, formatDate } from "~/utils/format";
+import { eatDayKey, formatDate, formatMonthYear } from "~/utils/format";
 
 /** EAT is UTC+3 all year (no daylight saving). */
 const EAT_OFFSET_MS = 3 * 3_600_000;
@@ -139,21 +139,6 @@ export function formatStatementPeriod(range: StatementRange): string {
     : `${formatDate(range.from)} to ${formatDate(range.to)}`;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 export interface MonthShortcut extends StatementRange {
   /** "November 2026" (the current month: "November 2026 to date"). */
   label: string;
@@ -168,7 +153,7 @@ export function monthShortcuts(now: number, count = 12): MonthShortcut[] {
   for (let index = 0; index < count; index += 1) {
     const mm = String(month).padStart(2, "0");
     const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-    const name = `${MONTHS[month - 1]} ${year}`;
+    const name = formatMonthYear(year, month);
     shortcuts.push(
       index === 0
         ? { label: `${name} to date`, from: `${year}-${mm}-01`, to: today }

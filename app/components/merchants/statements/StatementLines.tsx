@@ -5,8 +5,8 @@
  */
 import { statementLineLabels } from "~/core/statements/lines";
 import type { StatementView } from "~/core/statements/view";
-import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
-import { formatEatDateTime, formatEatIso, formatKesCents } from "~/utils/format";
+import { ResponsiveTable, eatDateTitle } from "~/components/ui/ResponsiveTable";
+import { formatKesCents } from "~/utils/format";
 
 export const EMPTY_STATEMENT_TEXT = "No money moved in this period.";
 
@@ -55,14 +55,7 @@ export function StatementLines({
         rowKey={(line) => line.transactionId}
         printAsTable
         tableClassName="print:text-xs"
-        title={{
-          heading: "Date (EAT)",
-          cell: (line) => (
-            <time dateTime={formatEatIso(line.at)} className="whitespace-nowrap font-normal">
-              {formatEatDateTime(line.at)}
-            </time>
-          ),
-        }}
+        title={eatDateTitle()}
         columns={[
           {
             heading: "Type",
