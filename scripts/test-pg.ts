@@ -13,7 +13,10 @@
 import { spawnSync } from "node:child_process";
 import { createCluster, INSTALL_HINT, postgresBin } from "./pg/cluster";
 
-/** The e2e specs run on PostgreSQL too (issue 29: payments, payouts, refunds and the API). */
+/**
+ * The e2e specs run on PostgreSQL too (issue 29: payments, payouts, refunds and the API; issue 31:
+ * excise in the books, monitoring rules over the money tables).
+ */
 export const PG_E2E_SPECS = [
   "tests/e2e/payments.spec.ts",
   "tests/e2e/payouts-new.spec.ts",
@@ -22,6 +25,8 @@ export const PG_E2E_SPECS = [
   "tests/e2e/developers-keys.spec.ts",
   "tests/e2e/api-create-restart.http.spec.ts",
   "tests/e2e/two-processes.http.spec.ts",
+  "tests/e2e/excise.spec.ts",
+  "tests/e2e/compliance-monitoring.spec.ts",
 ];
 
 const flags = new Set(
