@@ -144,6 +144,7 @@ describe("the team page", () => {
     });
 
     const fields = {
+      fullName: "Wanjiru Kamau",
       username: "wanjiru",
       password: "mango tree riverside 42",
       confirmPassword: "mango tree riverside 42",
@@ -159,7 +160,12 @@ describe("the team page", () => {
       .from(merchantUsers)
       .where(and(eq(merchantUsers.merchantId, merchantId), eq(merchantUsers.username, "wanjiru")))
       .get()!;
-    expect(member).toMatchObject({ role: "cashier", status: "active", invitedBy: owner.id });
+    expect(member).toMatchObject({
+      role: "cashier",
+      status: "active",
+      invitedBy: owner.id,
+      fullName: "Wanjiru Kamau",
+    });
 
     const reused = await respond(() =>
       acceptAction(

@@ -23,7 +23,7 @@ import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { team } from "~/wiring/team.server";
+import { team, teamInvitations } from "~/wiring/team.server";
 
 type Unusable = Exclude<InvitationState["status"], "valid">;
 type ActionData = { lastResult: SubmissionResult<string[]>; unusable?: Unusable };
@@ -78,8 +78,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
-  const result = await team().acceptInvitation({
+  const result = await teamInvitations().acceptInvitation({
     token: params.token ?? "",
+    fullName: submission.value.fullName,
     username: submission.value.username,
     password: submission.value.password,
   });
@@ -134,8 +135,8 @@ export default function AcceptInvitation() {
         You are invited as <strong>{invitation.roleLabel}</strong>: {invitation.roleSummary}
       </p>
       <p className="mt-2 text-slate-700">
-        Merchant ID <strong className="font-mono">{invitation.merchantId}</strong>. Choose the
-        username and password you will sign in with.
+        Merchant ID <strong className="font-mono">{invitation.merchantId}</strong>. Give your
+        name, and choose the username and password you will sign in with.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         {form.errors?.length ? (
@@ -143,6 +144,16 @@ export default function AcceptInvitation() {
             {form.errors[0]}
           </p>
         ) : null}
+        <TextField
+          meta={fieldMeta(fields.fullName)}
+          label="Full name"
+          autoComplete="name"
+          maxLength={100}
+          hint="As on your national ID or passport. Like every team member's, it is checked against the sanctions lists."
+          defaultValue={
+            typeof fields.fullName.initialValue === "string" ? fields.fullName.initialValue : ""
+          }
+        />
         <TextField
           meta={fieldMeta(fields.username)}
           label="Username"

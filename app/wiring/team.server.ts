@@ -1,6 +1,7 @@
 /**
  * The team service (ADR 0041): a merchant's members and invitations (app/core/accounts/team.server)
- * on the process's store, for the team page and the invitation page.
+ * on the process's store, for the team page and the invitation page. A member who joins is
+ * screened by the full name they gave, with the rest of the merchant (issue 31, item 2).
  */
 import {
   acceptInvitation,
@@ -15,7 +16,22 @@ import {
   suspendMember,
   teamMembers,
 } from "~/core/accounts/team.server";
+import { screenMerchant } from "~/core/compliance/screening/parties.server";
+import { logger } from "~/utils/logger.server";
 import { bindStore, store } from "./store.server";
+
+/** Accept, then screen the merchant with its new member; best effort (a list change screens too). */
+async function acceptAndScreen(input: Parameters<typeof acceptInvitation>[1]) {
+  const result = await acceptInvitation(store(), input);
+  if (result.ok)
+    await screenMerchant(store(), result.merchantId, "team", Date.now()).catch((error: unknown) =>
+      logger.error("screening a new team member failed", {
+        merchantId: result.merchantId,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  return result;
+}
 
 export function team() {
   return bindStore(store(), {
@@ -29,6 +45,10 @@ export function team() {
     remove: removeMember,
     setRequireTwoFactor,
     lookupInvitation,
-    acceptInvitation,
   });
+}
+
+/** The invitation page's accept: the member joins and is screened. */
+export function teamInvitations() {
+  return { acceptInvitation: acceptAndScreen };
 }

@@ -131,6 +131,12 @@ export const merchantUsers = sqliteTable(
       .notNull()
       .references(() => merchants.id),
     username: text("username").notNull(),
+    /**
+     * The member's full name as on their ID, given when they accept an invitation (the owner's is
+     * the application's contact): screened against the sanctions lists (issue 31, item 2). Null for
+     * members who joined before it was asked.
+     */
+    fullName: text("full_name"),
     /** Owner, admin, finance, developer, cashier or viewer (core/accounts/permissions.ts). */
     role: text("role", { enum: teamRoles }).notNull().default("owner"),
     /** Where invitations, password resets and security notices go (the owner's: the contact). */

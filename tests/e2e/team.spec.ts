@@ -62,6 +62,7 @@ test("an owner invites a Cashier, who joins and can do only what a Cashier may",
     username: "till.one",
     password: "green mango till drawer 7",
   };
+  await page.getByLabel("Full name").fill("Achieng Till Odhiambo");
   await page.getByLabel("Username").fill(cashier.username);
   await page.getByLabel(/^New password/).fill(cashier.password);
   await page.getByLabel("Confirm new password").fill(cashier.password);
@@ -185,6 +186,7 @@ test("when the owner requires two-factor sign-in, a new Finance member sets it u
     username: "books.one",
     password: "blue ledger sunrise 42 ok",
   };
+  await page.getByLabel("Full name").fill("Kamau Books Njoroge");
   await page.getByLabel("Username").fill(member.username);
   await page.getByLabel(/^New password/).fill(member.password);
   await page.getByLabel("Confirm new password").fill(member.password);

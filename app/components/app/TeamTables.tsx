@@ -13,6 +13,8 @@ import { formatDate, formatEatDateTime } from "~/utils/format";
 export interface TeamMemberRow {
   id: string;
   username: string;
+  /** As on their ID, given on joining (null: joined before it was asked). */
+  fullName: string | null;
   email: string | null;
   role: TeamRole;
   status: "active" | "suspended" | "removed";
@@ -115,6 +117,7 @@ export function TeamMembers({ members, me }: { members: readonly TeamMemberRow[]
         ),
       }}
       columns={[
+        { heading: "Full name", cell: (member) => member.fullName ?? "Not given" },
         { heading: "E-mail", cell: (member) => member.email ?? "—" },
         { heading: "Role", cell: (member) => teamRoleInfo[member.role].label },
         {

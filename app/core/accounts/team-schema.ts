@@ -25,6 +25,11 @@ export const inviteSchema = z.object({
 
 export const acceptInvitationSchema = z
   .object({
+    fullName: z
+      .string({ required_error: "Enter your full name as on your ID" })
+      .trim()
+      .min(2, "Enter your full name as on your ID")
+      .max(100, "Use at most 100 characters"),
     username: z
       .string({ required_error: "Choose a username" })
       .trim()

@@ -41,6 +41,7 @@ export interface TeamActor {
 const memberColumns = {
   id: merchantUsers.id,
   username: merchantUsers.username,
+  fullName: merchantUsers.fullName,
   email: merchantUsers.email,
   role: merchantUsers.role,
   status: merchantUsers.status,
@@ -456,7 +457,7 @@ export type AcceptResult =
  */
 export async function acceptInvitation(
   store: Store,
-  input: { token: string; username: string; password: string },
+  input: { token: string; fullName: string; username: string; password: string },
   now = Date.now(),
 ): Promise<AcceptResult> {
   const username = input.username.trim().toLowerCase();
@@ -502,6 +503,7 @@ export async function acceptInvitation(
       id: userId,
       merchantId: state.merchantId,
       username,
+      fullName: input.fullName.trim(),
       role: state.role,
       email: state.email,
       status: "active",

@@ -283,6 +283,7 @@ describe("invitations", () => {
     });
 
     const accepted = await acceptInvitation(store, {
+      fullName: "Amina Otieno",
       token,
       username: "Amina.K",
       password: PASSWORD,
@@ -299,6 +300,7 @@ describe("invitations", () => {
     // Reused: nothing changes.
     expect(await lookupInvitation(store, token)).toEqual({ status: "used" });
     const again = await acceptInvitation(store, {
+      fullName: "Amina Otieno",
       token,
       username: "other.one",
       password: PASSWORD,
@@ -312,7 +314,12 @@ describe("invitations", () => {
     const { merchantId, token } = await invited("viewer", Date.now() - INVITATION_TTL_MS - 1);
     expect(await lookupInvitation(store, token)).toEqual({ status: "expired" });
     expect(
-      await acceptInvitation(store, { token, username: "late.one", password: PASSWORD }),
+      await acceptInvitation(store, {
+        fullName: "Amina Otieno",
+        token,
+        username: "late.one",
+        password: PASSWORD,
+      }),
     ).toEqual({
       ok: false,
       reason: "expired",
@@ -337,7 +344,12 @@ describe("invitations", () => {
       true,
     );
     expect(
-      await acceptInvitation(store, { token: again.token, username: "nope", password: PASSWORD }),
+      await acceptInvitation(store, {
+        fullName: "Amina Otieno",
+        token: again.token,
+        username: "nope",
+        password: PASSWORD,
+      }),
     ).toEqual({
       ok: false,
       reason: "revoked",
@@ -350,7 +362,12 @@ describe("invitations", () => {
     db.update(merchants).set({ status: "suspended" }).where(eq(merchants.id, merchantId)).run();
     expect(await lookupInvitation(store, token)).toEqual({ status: "unavailable" });
     expect(
-      await acceptInvitation(store, { token, username: "blocked", password: PASSWORD }),
+      await acceptInvitation(store, {
+        fullName: "Amina Otieno",
+        token,
+        username: "blocked",
+        password: PASSWORD,
+      }),
     ).toEqual({
       ok: false,
       reason: "unavailable",
@@ -363,11 +380,19 @@ describe("invitations", () => {
     const removed = addMember(merchantId, "viewer");
     await removeMember(store, actorOf(merchantId, owner), removed);
     const taken = member(removed).username;
-    expect(await acceptInvitation(store, { token, username: taken, password: PASSWORD })).toEqual({
+    expect(
+      await acceptInvitation(store, {
+        fullName: "Amina Otieno",
+        token,
+        username: taken,
+        password: PASSWORD,
+      }),
+    ).toEqual({
       ok: false,
       reason: "username_taken",
     });
     const weak = await acceptInvitation(store, {
+      fullName: "Amina Otieno",
       token,
       username: "fresh.name",
       password: "password",

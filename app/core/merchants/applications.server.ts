@@ -257,6 +257,8 @@ export function approveApplication(
       id: userId,
       merchantId,
       username,
+      // The applicant, screened with the application: the owner's name for later screenings.
+      fullName: application.contactName,
       role: "owner",
       // The owner's own address (password resets, security notices): the applicant's.
       email: application.email,

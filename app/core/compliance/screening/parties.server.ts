@@ -1,19 +1,20 @@
 /**
  * Screening the parties we deal with by name (issue 31, item 2; ADR 0055): an application's
  * business, the person applying and its directors and beneficial owners (item 6, ADR 0058) when it
- * is submitted and again before it is approved; a merchant's business and its directors and owners
- * when one is added or changed in Settings; and every application and merchant again when a list
- * changes. A hit opens a high-severity case; on an application it holds the
+ * is submitted and again before it is approved; a merchant's business, its directors and owners
+ * and its team members (by the full name each gives on joining) when one is added or changed; and
+ * every application and merchant again when a list changes. A hit opens a high-severity case; on an application it holds the
  * application (it cannot be approved), on a merchant the case is for an officer to decide
  * (offboarding is one decision). An open case already holding the application is not opened
  * twice: the new screenings go to it.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import {
   complianceCases,
   complianceHolds,
   merchantApplications,
   merchants,
+  merchantUsers,
   screenings,
 } from "../../../../drizzle/schema";
 import { activePartiesOn } from "~/core/kyb/parties.server";
@@ -137,20 +138,37 @@ async function record(
 async function screenPeople(
   store: Store,
   parties: readonly { fullName: string }[],
+  subject: ScreeningSubject = "director",
 ): Promise<Screened[]> {
   const screened: Screened[] = [];
   for (const party of parties)
     screened.push({
-      subject: "director",
+      subject,
       name: party.fullName,
       result: await matchListedName(store, party.fullName, PEOPLE),
     });
   return screened;
 }
 
+/** The team members who gave their full name and are not removed (issue 31, item 2). */
+async function namedMembersOf(q: Handle, merchantId: string): Promise<{ fullName: string }[]> {
+  const rows = await q
+    .select({ fullName: merchantUsers.fullName })
+    .from(merchantUsers)
+    .where(
+      and(
+        eq(merchantUsers.merchantId, merchantId),
+        ne(merchantUsers.status, "removed"),
+        isNotNull(merchantUsers.fullName),
+      ),
+    );
+  return rows.flatMap((row) => (row.fullName ? [{ fullName: row.fullName }] : []));
+}
+
 /**
- * Screen a merchant's business and its directors and owners (a list change, a party added or
- * changed in Settings); a hit opens a case for an officer.
+ * Screen a merchant's business, its directors and owners and its named team members (a list
+ * change, a party added or changed in Settings, a member joining); a hit opens a case for an
+ * officer.
  */
 export async function screenMerchant(
   store: Store,
@@ -168,7 +186,9 @@ export async function screenMerchant(
     ),
   );
   if (!merchant) return null;
-  const parties = await store.read((q) => activePartiesOn(q, { merchantId }));
+  const [parties, members] = await store.read((q) =>
+    Promise.all([activePartiesOn(q, { merchantId }), namedMembersOf(q, merchantId)]),
+  );
   const screened: Screened[] = [
     {
       subject: "merchant",
@@ -176,6 +196,7 @@ export async function screenMerchant(
       result: await matchListedName(store, merchant.businessName, ORGANISATIONS),
     },
     ...(await screenPeople(store, parties)),
+    ...(await screenPeople(store, members, "member")),
   ];
   return record(store, { merchantId: merchant.id, ref: merchant.id }, screened, context, now);
 }

@@ -9,19 +9,24 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   complianceCases,
   complianceHolds,
+  merchantApplications,
   merchants,
+  merchantUsers,
   screenings,
 } from "../../../../drizzle/schema";
+import { inviteMember } from "~/core/accounts/team.server";
 import { decideCase } from "~/core/compliance/cases.server";
 import { submitApplication } from "~/core/merchants/applications.server";
 import { validApplication } from "../../../../tests/fixtures/application";
 import { installTestDatabase, testStore } from "../../../../tests/setup/db";
 import { signedInOperator } from "../../../../tests/setup/operator-session";
+import { addMember } from "../../../../tests/setup/members";
 import { addMerchant } from "../../../../tests/setup/payments";
 import { formPost, respond, toastOf } from "../../../../tests/setup/requests";
 import { storeActiveSnapshot } from "../../../../tests/setup/sanctions";
 import { action as reviewAction } from "~/routes/admin.applications.$id";
 import { holdReleases } from "~/wiring/compliance.server";
+import { teamInvitations } from "~/wiring/team.server";
 import { rescreenParties, screenApplication } from "./parties.server";
 
 const { db, close } = installTestDatabase();
@@ -146,6 +151,70 @@ describe("an application", () => {
     expect(stored[0]).toMatchObject({ result: "clear", subject: "merchant" });
     expect(stored[0]!.snapshotIds.split(",")).toContain(unSnapshot);
     expect((await approve(id)).status).toBe(200);
+    // The applicant becomes the owner, by name: screened again with the merchant from now on.
+    const application = db
+      .select()
+      .from(merchantApplications)
+      .where(eq(merchantApplications.id, id))
+      .get()!;
+    const owner = db
+      .select()
+      .from(merchantUsers)
+      .where(eq(merchantUsers.merchantId, application.merchantId!))
+      .get()!;
+    expect(owner).toMatchObject({ role: "owner", fullName: "Wanjiru Kamau" });
+  });
+});
+
+describe("a team member", () => {
+  async function join(merchantId: string, fullName: string, username: string) {
+    const invited = await inviteMember(
+      store,
+      { merchantId, userId: addMember(db, merchantId).id },
+      { email: `${username}@shop.example`, role: "cashier", invitationUrl: (token) => token },
+    );
+    if (!invited.ok) throw new Error("could not invite");
+    return teamInvitations().acceptInvitation({
+      token: invited.token,
+      fullName,
+      username,
+      password: "green mango till drawer 7",
+    });
+  }
+
+  it("whose name is listed opens a case on the merchant when they join; a Kenyan name is clear", async () => {
+    addMerchant(db, "MRC-TEAMSK");
+    expect(await join("MRC-TEAMSK", "Njeri Wambui", "njeri")).toMatchObject({ ok: true });
+    const clear = db
+      .select()
+      .from(screenings)
+      .where(and(eq(screenings.subjectRef, "MRC-TEAMSK"), eq(screenings.subject, "member")))
+      .all();
+    expect(clear).toEqual([expect.objectContaining({ screened: "Njeri Wambui", result: "clear" })]);
+
+    expect(await join("MRC-TEAMSK", "Elvis Angus Logan Morey", "elvis")).toMatchObject({
+      ok: true,
+    });
+    const hit = db
+      .select()
+      .from(screenings)
+      .where(
+        and(
+          eq(screenings.subjectRef, "MRC-TEAMSK"),
+          eq(screenings.subject, "member"),
+          eq(screenings.screened, "Elvis Angus Logan Morey"),
+        ),
+      )
+      .get()!;
+    expect(hit).toMatchObject({ result: "hit", context: "team" });
+    expect(JSON.parse(hit.hits!)).toEqual([expect.objectContaining({ uid: "10278" })]);
+    const cases = db
+      .select()
+      .from(complianceCases)
+      .where(and(eq(complianceCases.merchantId, "MRC-TEAMSK"), eq(complianceCases.status, "open")))
+      .all();
+    expect(cases).toHaveLength(1);
+    expect(hit.caseId).toBe(cases[0]!.id);
   });
 });
 
