@@ -314,8 +314,6 @@ export type DestinationChange =
   | { ok: true; destination: Destination }
   | { ok: false; reason: "not_found" | "wrong_state" | "is_default" | "not_verified" };
 
-const audit = recordMemberAudit;
-
 /**
  * The owner's answer about the registered name the rail returned: theirs (the destination is
  * verified, and becomes the default when there is none) or not (it fails and is never paid).
@@ -357,7 +355,7 @@ export function answerRegisteredName(
           eq(settlementDestinations.status, "confirm_name"),
         ),
       );
-    await audit(
+    await recordMemberAudit(
       q,
       actor,
       accepted ? "settlement.destination_confirmed" : "settlement.destination_name_rejected",
@@ -393,7 +391,7 @@ export function makeDefaultDestination(
       .update(settlementDestinations)
       .set({ isDefault: true, updatedAt: now })
       .where(eq(settlementDestinations.id, destination.id));
-    await audit(q, actor, "settlement.destination_default", { destinationId }, now);
+    await recordMemberAudit(q, actor, "settlement.destination_default", { destinationId }, now);
     return { ok: true, destination: { ...destination, isDefault: true } };
   });
 }
@@ -426,7 +424,7 @@ export function removeDestination(
       .set({ status: "removed", isDefault: false, removedAt: now, updatedAt: now })
       .where(eq(settlementDestinations.id, destination.id));
     if (destination.splitPercent !== null) await clearSplits(q, actor.merchantId, now);
-    await audit(
+    await recordMemberAudit(
       q,
       actor,
       "settlement.destination_removed",
@@ -497,7 +495,7 @@ export function setSplitRules(
       .update(merchants)
       .set({ settlementFailover: failover })
       .where(eq(merchants.id, actor.merchantId));
-    await audit(
+    await recordMemberAudit(
       q,
       actor,
       "settlement.split_rules",

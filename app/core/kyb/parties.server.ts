@@ -101,8 +101,6 @@ export interface PartyActor {
   userId: string;
 }
 
-const audit = recordMemberAudit;
-
 type Listed = Pick<PartyInput, "role" | "ownershipBps">;
 
 /**
@@ -165,7 +163,7 @@ export function addParty(
       createdAt: now,
       updatedAt: now,
     });
-    await audit(q, actor, "kyb.party_added", { partyId: id, ...summary(input) }, now);
+    await recordMemberAudit(q, actor, "kyb.party_added", { partyId: id, ...summary(input) }, now);
     await afterChange(q, actor.merchantId, input.pep ? { id, ...input } : null, now);
     return id;
   });
@@ -208,7 +206,7 @@ export function updateParty(
       .update(businessParties)
       .set({ ...values(input), updatedAt: now })
       .where(eq(businessParties.id, partyId));
-    await audit(
+    await recordMemberAudit(
       q,
       actor,
       "kyb.party_changed",
@@ -238,7 +236,7 @@ export function removeParty(
       .update(businessParties)
       .set({ removedAt: now, updatedAt: now })
       .where(eq(businessParties.id, partyId));
-    await audit(q, actor, "kyb.party_removed", { partyId, ...summary(party) }, now);
+    await recordMemberAudit(q, actor, "kyb.party_removed", { partyId, ...summary(party) }, now);
     await afterChange(q, actor.merchantId, null, now);
   });
 }
