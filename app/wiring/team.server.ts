@@ -20,7 +20,7 @@ import { screenMerchant } from "~/core/compliance/screening/parties.server";
 import { logger } from "~/utils/logger.server";
 import { bindStore, store } from "./store.server";
 
-/** Accept, then screen the merchant with its new member; best effort (a list change screens too). */
+/** Accept, then screen the merchant with its new member; best effort (list changes screen too). */
 async function acceptAndScreen(input: Parameters<typeof acceptInvitation>[1]) {
   const result = await acceptInvitation(store(), input);
   if (result.ok)

@@ -3,9 +3,9 @@
  * business, the person applying and its directors and beneficial owners (item 6, ADR 0058) when it
  * is submitted and again before it is approved; a merchant's business, its directors and owners
  * and its team members (by the full name each gives on joining) when one is added or changed; and
- * every application and merchant again when a list changes. A hit opens a high-severity case; on an application it holds the
- * application (it cannot be approved), on a merchant the case is for an officer to decide
- * (offboarding is one decision). An open case already holding the application is not opened
+ * every application and merchant again when a list changes. A hit opens a high-severity case; on
+ * an application it holds the application (it cannot be approved), on a merchant the case is for
+ * an officer to decide (offboarding is one decision). An open case already holding the application is not opened
  * twice: the new screenings go to it.
  */
 import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
