@@ -5,8 +5,8 @@
  * and its team members (by the full name each gives on joining) when one is added or changed; and
  * every application and merchant again when a list changes. A hit opens a high-severity case; on
  * an application it holds the application (it cannot be approved), on a merchant the case is for
- * an officer to decide (offboarding is one decision). An open case already holding the application is not opened
- * twice: the new screenings go to it.
+ * an officer to decide (offboarding is one decision). An open case already holding the
+ * application is not opened twice: the new screenings go to it.
  */
 import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
 import {
