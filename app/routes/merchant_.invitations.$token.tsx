@@ -135,8 +135,8 @@ export default function AcceptInvitation() {
         You are invited as <strong>{invitation.roleLabel}</strong>: {invitation.roleSummary}
       </p>
       <p className="mt-2 text-slate-700">
-        Merchant ID <strong className="font-mono">{invitation.merchantId}</strong>. Give your
-        name, and choose the username and password you will sign in with.
+        Merchant ID <strong className="font-mono">{invitation.merchantId}</strong>. Give your name,
+        and choose the username and password you will sign in with.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         {form.errors?.length ? (
