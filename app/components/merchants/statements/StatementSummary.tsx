@@ -23,7 +23,6 @@ function BalanceRow({
       </th>
       <td className="px-1.5 py-2 sm:px-3" />
       <td className="px-1.5 py-2 sm:px-3" />
-      <td className="px-1.5 py-2 sm:px-3" />
       <td className="whitespace-nowrap py-2 pl-1.5 text-right font-semibold tabular-nums sm:pl-3">
         {formatKesCents(cents)}
       </td>
@@ -48,10 +47,7 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
               Lines
             </th>
             <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-3">
-              Fees
-            </th>
-            <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-3">
-              Excise duty
+              Fees and excise duty
             </th>
             <th scope="col" className="py-2 pl-1.5 text-right font-semibold sm:pl-3">
               Amount
@@ -68,11 +64,12 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
                   {statementLineLabels[type]}
                 </th>
                 <td className="px-1.5 py-2 text-right tabular-nums sm:px-3">{total.count}</td>
+                {/* One column, two lines: five columns do not fit a phone. */}
                 <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-3">
                   {formatKesCents(total.fee)}
-                </td>
-                <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-3">
-                  {formatKesCents(total.excise)}
+                  <span className="block text-xs text-slate-600">
+                    + {formatKesCents(total.excise)} excise
+                  </span>
                 </td>
                 <td className="whitespace-nowrap py-2 pl-1.5 text-right tabular-nums sm:pl-3">
                   {formatKesCents(total.net)}
