@@ -254,7 +254,7 @@ test("two server processes on one database: a kill -9 of one loses nothing and p
         )
         .all(...all) as { id: string; status: string }[],
       owed: sum(
-        `select sum(amount_kes_cents - fee_kes_cents) as total from payments where reference in (${inList})`,
+        `select sum(amount_kes_cents - fee_kes_cents - excise_kes_cents) as total from payments where reference in (${inList})`,
       ),
       paidOut: sum(
         `select sum(t.amount_kes_cents + t.rail_charge_kes_cents + t.fee_kes_cents) as total from settlement_transfers t join payments p on p.id = t.payment_id where p.reference in (${inList})`,
