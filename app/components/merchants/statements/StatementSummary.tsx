@@ -47,7 +47,7 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
               Lines
             </th>
             <th scope="col" className="px-1.5 py-2 text-right font-semibold sm:px-3">
-              Fees and excise duty
+              Fees + excise duty
             </th>
             <th scope="col" className="py-2 pl-1.5 text-right font-semibold sm:pl-3">
               Amount
@@ -68,7 +68,7 @@ export function StatementSummary({ statement }: { statement: StatementView }) {
                 <td className="whitespace-nowrap px-1.5 py-2 text-right tabular-nums sm:px-3">
                   {formatKesCents(total.fee)}
                   <span className="block text-xs text-slate-600">
-                    + {formatKesCents(total.excise)} excise
+                    + {formatKesCents(total.excise)}
                   </span>
                 </td>
                 <td className="whitespace-nowrap py-2 pl-1.5 text-right tabular-nums sm:pl-3">
