@@ -69,9 +69,14 @@ const signedIn = (response: Response) =>
   response.headers.getSetCookie().some((cookie) => cookie.startsWith("onehop_session="));
 
 /** Let the event loop turn until `done` holds (at most 1,000 turns; no timers). */
+/**
+ * Yield to the event loop until `done`: by time, not by a count of turns (on PostgreSQL a query's
+ * answer takes more turns than on SQLite, and more again on a loaded machine). Each use waits for
+ * something that does happen; the cap only turns a hang into a failing expectation.
+ */
 async function until(done: () => boolean) {
-  for (let turn = 0; turn < 1_000 && !done(); turn++)
-    await new Promise((resolve) => setImmediate(resolve));
+  const deadline = Date.now() + 10_000;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
 }
 
 beforeEach(() => {
