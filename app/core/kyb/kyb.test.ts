@@ -199,6 +199,19 @@ describe("Settings changes", () => {
     );
   });
 
+  it("two removals of the last two directors at once: one is refused, a director stays", async () => {
+    const two = { merchantId: "MRC-KYBST2", userId: "usr_kyb_owner2" };
+    addMerchant(db, two.merchantId);
+    const first = await addParty(store, two, person({}));
+    const second = await addParty(store, two, person({ fullName: "Akinyi Odera" }));
+    const results = await Promise.allSettled([
+      removeParty(store, two, first),
+      removeParty(store, two, second),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(await listParties(store, { merchantId: two.merchantId })).toHaveLength(1);
+  });
+
   it("a listed director added is screened: the merchant gets a case", async () => {
     await addParty(store, actor, person({ fullName: "Elvis Angus Logan Morey" }));
     expect(await screenMerchant(store, actor.merchantId, "manual", Date.now())).toMatchObject({

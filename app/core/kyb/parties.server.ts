@@ -6,7 +6,7 @@
  * the owners' shares at most 100%, at most MAX_PARTIES people.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { applicationDocuments, businessParties } from "../../../drizzle/schema";
+import { applicationDocuments, businessParties, merchants } from "../../../drizzle/schema";
 import { recordMemberAudit } from "~/core/audit.server";
 import { readableCode } from "~/core/ids.server";
 import { first } from "~/db/sql";
@@ -144,6 +144,30 @@ async function afterChange(
   await refreshReviewDue(q, merchantId);
 }
 
+/**
+ * A change to the merchant's people in Settings: the merchant's row is locked first, so two
+ * changes at once (two removals of the last two directors, two owners' shares) are checked one
+ * after the other against what the other wrote, never both against the same list.
+ */
+function changeParties<T>(
+  store: Store,
+  actor: PartyActor,
+  change: (q: Handle, current: PartyRow[]) => Promise<T>,
+): Promise<T> {
+  return store.write(async (q) => {
+    await first(
+      store.forUpdate(
+        q
+          .select({ id: merchants.id })
+          .from(merchants)
+          .where(eq(merchants.id, actor.merchantId))
+          .limit(1),
+      ),
+    );
+    return change(q, await activePartiesOn(q, { merchantId: actor.merchantId }));
+  });
+}
+
 /** Add a director or owner in Settings; its id. */
 export function addParty(
   store: Store,
@@ -151,8 +175,7 @@ export function addParty(
   input: PartyInput,
   now = Date.now(),
 ): Promise<string> {
-  return store.write(async (q) => {
-    const current = await activePartiesOn(q, { merchantId: actor.merchantId });
+  return changeParties(store, actor, async (q, current) => {
     checkWhole(current, [...current, input]);
     const id = newPartyId();
     await q.insert(businessParties).values({
@@ -169,20 +192,9 @@ export function addParty(
   });
 }
 
-async function ownParty(q: Handle, actor: PartyActor, partyId: string): Promise<PartyRow> {
-  const party = await first(
-    q
-      .select()
-      .from(businessParties)
-      .where(
-        and(
-          eq(businessParties.id, partyId),
-          eq(businessParties.merchantId, actor.merchantId),
-          isNull(businessParties.removedAt),
-        ),
-      )
-      .limit(1),
-  );
+/** One of the merchant's listed people (the current ones), or the error the page shows. */
+function ownParty(current: readonly PartyRow[], partyId: string): PartyRow {
+  const party = current.find((row) => row.id === partyId);
   if (!party) throw new PartyError("That person is not listed for your business.");
   return party;
 }
@@ -195,9 +207,8 @@ export function updateParty(
   input: PartyInput,
   now = Date.now(),
 ): Promise<void> {
-  return store.write(async (q) => {
-    const party = await ownParty(q, actor, partyId);
-    const current = await activePartiesOn(q, { merchantId: actor.merchantId });
+  return changeParties(store, actor, async (q, current) => {
+    const party = ownParty(current, partyId);
     checkWhole(
       current,
       current.map((row) => (row.id === partyId ? input : row)),
@@ -225,9 +236,8 @@ export function removeParty(
   partyId: string,
   now = Date.now(),
 ): Promise<void> {
-  return store.write(async (q) => {
-    const party = await ownParty(q, actor, partyId);
-    const current = await activePartiesOn(q, { merchantId: actor.merchantId });
+  return changeParties(store, actor, async (q, current) => {
+    const party = ownParty(current, partyId);
     checkWhole(
       current,
       current.filter((row) => row.id !== partyId),
