@@ -11,7 +11,8 @@ import {
 } from "~/core/compliance/cases.server";
 import type { HoldTarget } from "~/core/compliance/vocabulary";
 import { releaseHeldPayment } from "~/core/payments/sanctions-hold.server";
-import { rescreenParties } from "~/core/compliance/screening/parties.server";
+import { rescreenParties, screenMerchant } from "~/core/compliance/screening/parties.server";
+import type { ScreeningContext } from "~/core/compliance/vocabulary";
 import { logger } from "~/utils/logger.server";
 import { bindStore, store } from "./store.server";
 
@@ -58,4 +59,21 @@ export function rescreenAfterListChange(): Promise<void> {
     rescreening = null;
   });
   return rescreening;
+}
+
+/**
+ * Screen a merchant again after one of its people changed (a director or owner in Settings, a
+ * member joining): best effort, logged on failure; the next list change screens everyone again.
+ */
+export async function screenMerchantAfterChange(
+  merchantId: string,
+  context: ScreeningContext,
+): Promise<void> {
+  await screenMerchant(store(), merchantId, context, Date.now()).catch((error: unknown) =>
+    logger.error("screening a merchant after a change failed", {
+      merchantId,
+      context,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
 }

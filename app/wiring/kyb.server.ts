@@ -18,25 +18,15 @@ import {
   setDocumentDetails,
   setMerchantTier,
 } from "~/core/kyb/reviews.server";
-import { screenMerchant } from "~/core/compliance/screening/parties.server";
 import { schedule } from "~/utils/jobs.server";
 import { logger } from "~/utils/logger.server";
 import type { BootContext } from "./context";
+import { screenMerchantAfterChange } from "./compliance.server";
 import { bindStore, store } from "./store.server";
 
 /** Daily at 08:00 in Nairobi, after the night's list imports. */
 export const KYB_REMINDER_CRON = "0 0 8 * * *";
 export const KYB_REMINDER_JOB = "kyb-review-reminders";
-
-/** Screen the merchant again after its parties changed; best effort (a list change screens too). */
-async function screenAfterChange(merchantId: string): Promise<void> {
-  await screenMerchant(store(), merchantId, "manual", Date.now()).catch((error: unknown) =>
-    logger.error("screening a merchant's parties failed", {
-      merchantId,
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
-}
 
 export function kyb() {
   const on = store();
@@ -44,12 +34,12 @@ export function kyb() {
     ...bindStore(on, { listParties, setMerchantTier, setDocumentDetails, reviewsDue, merchantKyb }),
     addParty: async (actor: PartyActor, input: PartyInput) => {
       const id = await addParty(on, actor, input);
-      await screenAfterChange(actor.merchantId);
+      await screenMerchantAfterChange(actor.merchantId, "manual");
       return id;
     },
     updateParty: async (actor: PartyActor, partyId: string, input: PartyInput) => {
       await updateParty(on, actor, partyId, input);
-      await screenAfterChange(actor.merchantId);
+      await screenMerchantAfterChange(actor.merchantId, "manual");
     },
     removeParty: (actor: PartyActor, partyId: string) => removeParty(on, actor, partyId),
   };

@@ -16,20 +16,13 @@ import {
   suspendMember,
   teamMembers,
 } from "~/core/accounts/team.server";
-import { screenMerchant } from "~/core/compliance/screening/parties.server";
-import { logger } from "~/utils/logger.server";
+import { screenMerchantAfterChange } from "./compliance.server";
 import { bindStore, store } from "./store.server";
 
 /** Accept, then screen the merchant with its new member; best effort (list changes screen too). */
 async function acceptAndScreen(input: Parameters<typeof acceptInvitation>[1]) {
   const result = await acceptInvitation(store(), input);
-  if (result.ok)
-    await screenMerchant(store(), result.merchantId, "team", Date.now()).catch((error: unknown) =>
-      logger.error("screening a new team member failed", {
-        merchantId: result.merchantId,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
+  if (result.ok) await screenMerchantAfterChange(result.merchantId, "team");
   return result;
 }
 
