@@ -154,8 +154,8 @@ describe("refunding a crypto payment", () => {
 
     // Nothing is left to refund.
     expectApiError(await refund(key, { payment_id: payment.id, address: CUSTOMER }), {
-      status: 409,
-      type: "conflict_error",
+      status: 422,
+      type: "invalid_request_error",
       code: "amount_too_large",
       param: "amount",
     });
@@ -196,7 +196,7 @@ describe("refunding a crypto payment", () => {
     const before = await available(key);
     expectApiError(
       await refund(key, { payment_id: payment.id, amount: 100_100, address: CUSTOMER }),
-      { status: 409, type: "conflict_error", code: "amount_too_large", param: "amount" },
+      { status: 422, type: "invalid_request_error", code: "amount_too_large", param: "amount" },
     );
     expect(await available(key)).toBe(before);
     expect(refundRows(BIG)).toEqual([]);
@@ -212,11 +212,11 @@ describe("refunding a crypto payment", () => {
       refund(key, body, { "Idempotency-Key": "race-1" }),
       refund(key, body, { "Idempotency-Key": "race-2" }),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-    const refused = answers.find((answer) => answer.status === 409)!;
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
+    const refused = answers.find((answer) => answer.status === 422)!;
     expectApiError(refused, {
-      status: 409,
-      type: "conflict_error",
+      status: 422,
+      type: "invalid_request_error",
       code: "amount_too_large",
       param: "amount",
     });

@@ -3,35 +3,29 @@
  * HTTP status that fits. Handlers throw ApiError; zod failures become 400 with the field named.
  */
 import type { ZodError } from "zod";
+import { apiErrorCodes, type ApiErrorCode, type ApiErrorType } from "~/core/api/error-codes";
 
-export const apiErrorTypes = [
-  "invalid_request_error",
-  "authentication_error",
-  "permission_error",
-  "not_found_error",
-  "conflict_error",
-  "idempotency_error",
-  "rate_limit_error",
-  "api_error",
-] as const;
-export type ApiErrorType = (typeof apiErrorTypes)[number];
+export { apiErrorTypes, type ApiErrorType } from "~/core/api/error-codes";
 
+/** A refusal: its status and type follow from its code (core/api/error-codes.ts). */
 export class ApiError extends Error {
+  readonly status: number;
+  readonly type: ApiErrorType;
+
   constructor(
-    readonly status: number,
-    readonly type: ApiErrorType,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly param: string | null = null,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "ApiError";
+    ({ status: this.status, type: this.type } = apiErrorCodes[code]);
   }
 }
 
 export const notFound = (what: string, id: string, param: string | null = "id") =>
-  new ApiError(404, "not_found_error", "resource_missing", `No such ${what}: '${id}'.`, param);
+  new ApiError("resource_missing", `No such ${what}: '${id}'.`, param);
 
 /** The dotted path of a zod issue ("metadata.order"), or null for the body itself. */
 const pathOf = (path: (string | number)[]) => (path.length ? path.join(".") : null);
@@ -43,8 +37,6 @@ export function fromZodError(error: ZodError, where: "body" | "query"): ApiError
   if (issue.code === "unrecognized_keys") {
     const names = issue.keys.map((key) => (param ? `${param}.${key}` : key));
     return new ApiError(
-      400,
-      "invalid_request_error",
       "parameter_unknown",
       `Unknown ${where === "query" ? "query parameter" : "field"}${names.length > 1 ? "s" : ""}: ${names.join(", ")}.`,
       names[0] ?? null,
@@ -52,16 +44,12 @@ export function fromZodError(error: ZodError, where: "body" | "query"): ApiError
   }
   if (issue.code === "invalid_type" && issue.received === "undefined") {
     return new ApiError(
-      400,
-      "invalid_request_error",
       "parameter_missing",
       `Missing required ${where === "query" ? "query parameter" : "field"}: ${param ?? "body"}.`,
       param,
     );
   }
   return new ApiError(
-    400,
-    "invalid_request_error",
     "parameter_invalid",
     param ? `${param}: ${issue.message}` : issue.message,
     param,

@@ -18,6 +18,7 @@ import {
 import { teamRoleInfo } from "~/core/accounts/permissions";
 import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { logger } from "~/utils/logger.server";
+import type { ApiErrorCode } from "~/core/api/error-codes";
 import { ApiError, errorBody, fromZodError } from "./errors.server";
 import { KEY_FAILURE_LIMIT, keyFailureWaitMs, recordKeyFailure } from "./key-failures.server";
 import { takeRequest } from "./rate-limit.server";
@@ -28,7 +29,7 @@ import type { ApiDeps, ApiRequest, ApiResponse, ApiResult, ApiRoute } from "./ty
 
 export const newRequestId = () => `req_${randomIdBytes(9).toString("base64url")}`;
 
-const keyRefusals: Record<ApiKeyRefusal, [string, string]> = {
+const keyRefusals: Record<ApiKeyRefusal, [ApiErrorCode, string]> = {
   malformed: ["api_key_invalid", "The API key is not a OneHop key (oh_test_… or oh_live_…)."],
   unknown: ["api_key_invalid", "The API key is not valid."],
   revoked: ["api_key_revoked", "The API key was revoked. Create a new one on the Developers page."],
@@ -41,8 +42,6 @@ async function authenticate(deps: ApiDeps, request: ApiRequest, now: number): Pr
   if (waitMs > 0) {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     throw new ApiError(
-      429,
-      "rate_limit_error",
       "too_many_failed_keys",
       `Too many requests with an invalid API key from this address: at most ${KEY_FAILURE_LIMIT.limit} a minute. Retry after ${seconds} s.`,
       null,
@@ -53,8 +52,6 @@ async function authenticate(deps: ApiDeps, request: ApiRequest, now: number): Pr
   const challenge = { "WWW-Authenticate": 'Bearer realm="OneHop API"' };
   if (!authorization)
     throw new ApiError(
-      401,
-      "authentication_error",
       "api_key_missing",
       "Send your API key as `Authorization: Bearer oh_test_…`.",
       null,
@@ -64,8 +61,6 @@ async function authenticate(deps: ApiDeps, request: ApiRequest, now: number): Pr
   if (!match) {
     recordKeyFailure(request.clientAddress, now);
     throw new ApiError(
-      401,
-      "authentication_error",
       "api_key_invalid",
       "The Authorization header must be `Bearer <your API key>`.",
       null,
@@ -76,7 +71,7 @@ async function authenticate(deps: ApiDeps, request: ApiRequest, now: number): Pr
   if (!result.ok) {
     recordKeyFailure(request.clientAddress, now);
     const [code, message] = keyRefusals[result.reason];
-    throw new ApiError(401, "authentication_error", code, message, null, challenge);
+    throw new ApiError(code, message, null, challenge);
   }
   return result.key;
 }
@@ -91,8 +86,6 @@ function parseJsonBody(request: ApiRequest): unknown {
   const type = request.header("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json")
     throw new ApiError(
-      415,
-      "invalid_request_error",
       "unsupported_media_type",
       "Send the body as JSON with `Content-Type: application/json`.",
     );
@@ -100,15 +93,10 @@ function parseJsonBody(request: ApiRequest): unknown {
   try {
     body = JSON.parse(request.body);
   } catch {
-    throw new ApiError(400, "invalid_request_error", "invalid_json", "The body is not valid JSON.");
+    throw new ApiError("invalid_json", "The body is not valid JSON.");
   }
   if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw new ApiError(
-      400,
-      "invalid_request_error",
-      "invalid_json",
-      "The body must be a JSON object.",
-    );
+    throw new ApiError("invalid_json", "The body must be a JSON object.");
   return body;
 }
 
@@ -136,8 +124,6 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
     const path = pathname.slice(API_PREFIX.length) || "/";
     if (request.method === "OPTIONS" || request.header("origin") !== undefined)
       throw new ApiError(
-        403,
-        "permission_error",
         "browser_requests_refused",
         "The API does not answer browsers (no CORS): your secret key belongs on your server. Call the API from your backend.",
       );
@@ -145,15 +131,11 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
     const match = matchRoute(request.method, path);
     if (match.kind === "not_found")
       throw new ApiError(
-        404,
-        "not_found_error",
         "route_not_found",
         `No such route: ${request.method} ${pathname}. See ${API_PREFIX}/openapi.json.`,
       );
     if (match.kind === "method_not_allowed")
       throw new ApiError(
-        405,
-        "invalid_request_error",
         "method_not_allowed",
         `${pathname} answers ${match.allow.join(", ")}, not ${request.method}.`,
         null,
@@ -166,25 +148,16 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
     Object.assign(headers, limited.headers);
     if (!limited.allowed)
       throw new ApiError(
-        429,
-        "rate_limit_error",
         "rate_limited",
         `Too many requests for this key: at most ${deps.rateLimitPerSecond} per second. Retry after ${limited.headers["Retry-After"]} s.`,
       );
     if (key.withheldScopes.includes(route.scope))
       throw new ApiError(
-        403,
-        "permission_error",
         "scope_beyond_role",
         `This key has the ${route.scope} scope, but the member it belongs to no longer has a role that allows it (${teamRoleInfo[key.role].label}). A key never does more than its member: ask an Owner or Admin for a key.`,
       );
     if (!key.scopes.includes(route.scope))
-      throw new ApiError(
-        403,
-        "permission_error",
-        "missing_scope",
-        `This key lacks the ${route.scope} scope.`,
-      );
+      throw new ApiError("missing_scope", `This key lacks the ${route.scope} scope.`);
 
     // A heavy request (a payout file) is one of at most a few per key at once: refused before its
     // Idempotency-Key is claimed, so a retry runs it.
@@ -192,8 +165,6 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       releaseHeavy = payoutUploadSlots.take(`key:${key.keyId}`);
       if (!releaseHeavy)
         throw new ApiError(
-          429,
-          "rate_limit_error",
           "too_many_concurrent",
           `This key is already sending ${HEAVY_PER_CALLER} payout files that are being checked: wait for one to finish, then retry.`,
           null,
@@ -208,8 +179,6 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       if (idempotencyKey !== undefined) {
         if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
           throw new ApiError(
-            400,
-            "invalid_request_error",
             "idempotency_key_invalid",
             "Idempotency-Key must be 1 to 255 printable ASCII characters.",
           );
@@ -240,15 +209,11 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
         }
         if (claim.kind === "mismatch")
           throw new ApiError(
-            422,
-            "idempotency_error",
             "idempotency_key_reused",
             "This Idempotency-Key was used with a different request in the last 24 hours. Use a new key for a new request.",
           );
         if (claim.kind === "in_progress")
           throw new ApiError(
-            409,
-            "idempotency_error",
             "idempotency_key_in_use",
             "A request with this Idempotency-Key is still being processed. Retry in a moment.",
           );
@@ -298,8 +263,6 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       caught instanceof ApiError
         ? caught
         : new ApiError(
-            500,
-            "api_error",
             "internal_error",
             `Something went wrong on our side. Retry with the same Idempotency-Key; if it persists, write to us quoting ${requestId}.`,
           );
@@ -333,22 +296,13 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
 function parseQuery(route: ApiRoute, search: URLSearchParams): unknown {
   const values: Record<string, string> = {};
   for (const [name, value] of search) {
-    if (name in values)
-      throw new ApiError(
-        400,
-        "invalid_request_error",
-        "parameter_invalid",
-        `${name}: give it once`,
-        name,
-      );
+    if (name in values) throw new ApiError("parameter_invalid", `${name}: give it once`, name);
     values[name] = value;
   }
   if (!route.query) {
     const names = Object.keys(values);
     if (names.length)
       throw new ApiError(
-        400,
-        "invalid_request_error",
         "parameter_unknown",
         `Unknown query parameter${names.length > 1 ? "s" : ""}: ${names.join(", ")}.`,
         names[0]!,

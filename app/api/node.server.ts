@@ -41,12 +41,7 @@ function bodyLimit(method: string, url: string): number {
 
 function tooLarge(res: ServerResponse, req: IncomingMessage, limit: number): void {
   const requestId = newRequestId();
-  const error = new ApiError(
-    413,
-    "invalid_request_error",
-    "body_too_large",
-    `The body is larger than ${bodyLimitText(limit)}.`,
-  );
+  const error = new ApiError("body_too_large", `The body is larger than ${bodyLimitText(limit)}.`);
   res.setHeader("Connection", "close");
   send(res, {
     status: 413,
@@ -94,8 +89,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null | 
 function requestTimedOut(res: ServerResponse): void {
   const requestId = newRequestId();
   const error = new ApiError(
-    408,
-    "invalid_request_error",
     "request_timeout",
     "The request body took too long to arrive. Send it again.",
   );

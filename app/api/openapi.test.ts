@@ -15,13 +15,22 @@ import {
   type ApiReference,
   type OpenApiDocumentLike,
 } from "~/components/docs/reference";
+import { errorMeanings } from "~/content/docs/errors";
 import { quickstartPaymentBody } from "~/content/docs/quickstart";
+import { apiErrorCodeList, apiErrorCodes } from "~/core/api/error-codes";
+import { webhookEventTypes } from "~/core/api/vocabulary";
 import { eventObject, type WebhookEvent } from "~/core/api/outbox.server";
 import { paymentObject, withSiteUrl, type PaymentRow } from "~/core/api/payment-object";
 import { loader as referenceLoader } from "~/routes/docs.api";
-import { buildOpenApiDocument, openApiJson, openApiResponse } from "./openapi.server";
+import {
+  buildOpenApiDocument,
+  errorStatusesOf,
+  openApiJson,
+  openApiResponse,
+} from "./openapi.server";
 import { apiRoutes } from "./routes.server";
-import { createPaymentBody, eventSchema, paymentSchema, z } from "./schemas.server";
+import { eventSchema } from "./event-schemas.server";
+import { createPaymentBody, paymentSchema, z } from "./schemas.server";
 import type { ApiRoute } from "./types.server";
 
 interface Schema {
@@ -318,7 +327,7 @@ describe("the OpenAPI document", () => {
     for (const route of apiRoutes) {
       const operation = doc.paths[route.path]![route.method.toLowerCase()]!;
       expect(sorted(Object.keys(operation.responses)), route.doc.operationId).toEqual(
-        sorted([route.doc.response.status, ...route.doc.errors].map(String)),
+        sorted([route.doc.response.status, ...errorStatusesOf(route)].map(String)),
       );
     }
     expect(new Set(apiRoutes.map((route) => route.doc.operationId)).size).toBe(apiRoutes.length);
@@ -381,7 +390,8 @@ describe("the OpenAPI document", () => {
 
   test("(c) the event object the API and webhooks send parses and has the documented fields", () => {
     const doc = served();
-    const component = doc.components.schemas.Event!;
+    // The payment events' schema (Event is a oneOf of one schema per kind of object).
+    const component = doc.components.schemas.PaymentEvent!;
     for (const [row, type] of [
       [awaiting, "payment.created"],
       [settled, "payment.settled"],
@@ -453,5 +463,31 @@ describe("the OpenAPI document", () => {
       { baseUrl: "https://onehop.co.ke/api/v1" },
     );
     expect(referenceDrift(invented)).not.toEqual([]);
+  });
+});
+
+describe("the contract's completeness (issue 32, item 1)", () => {
+  test("every error code's status has a row in the /docs table, with its meaning", () => {
+    const documented = new Set(errorMeanings.map((row) => row.status));
+    const missing = apiErrorCodeList.filter((code) => !documented.has(apiErrorCodes[code].status));
+    expect(missing).toEqual([]);
+    // The document's Error schema lists exactly these codes.
+    const error = served().components.schemas.Error!.properties!.error!.properties!;
+    expect(error.code!.enum).toEqual(apiErrorCodeList);
+  });
+
+  test("every event type has its payload's schema in Event and its own webhook", () => {
+    const doc = served() as Document & { webhooks: Record<string, unknown> };
+    const mapping = (
+      doc.components.schemas.Event as { discriminator: { mapping: Record<string, string> } }
+    ).discriminator.mapping;
+    const types = [...webhookEventTypes, "ping"];
+    expect(Object.keys(mapping).sort()).toEqual([...types].sort());
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...types].sort());
+    // A refund event carries a refund: its schema is the Refund object's.
+    const refundEvent = resolve(doc, { $ref: mapping["refund.succeeded"] });
+    expect(JSON.stringify(refundEvent.properties!.data!.properties!.object)).toContain(
+      '"$ref":"#/components/schemas/Refund"',
+    );
   });
 });

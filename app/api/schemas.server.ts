@@ -10,6 +10,8 @@ import { OPENING_COIN } from "~/core/payments/coin-choice";
 import { paymentAssets } from "~/core/payments/create-payment-schema";
 import { paymentMethods, paymentStatuses } from "~/core/payments/statuses";
 import { webhookEventTypes } from "~/core/api/vocabulary";
+import { apiErrorCodeList, apiErrorTypes, type ApiErrorCode } from "~/core/api/error-codes";
+import { IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "~/core/api/idempotency.server";
 
 /** Which networks each asset is on, for the API reference ("USDT: ethereum (default), tron"). */
 const networkDoc = Object.entries(assetNetworks)
@@ -116,7 +118,9 @@ export const createPaymentBody = z
   .strict()
   .openapi("CreatePayment");
 
-const isoTime = z.string().openapi({ format: "date-time", example: "2026-11-25T08:30:00.000Z" });
+export const isoTime = z
+  .string()
+  .openapi({ format: "date-time", example: "2026-11-25T08:30:00.000Z" });
 const integerUnits = z
   .union([z.number().int(), z.string().regex(/^-?\d+$/)])
   .openapi({ description: "An integer in the currency's minor units (a string past 2^53)." });
@@ -233,32 +237,6 @@ export function listSchema<T extends z.ZodTypeAny>(item: T, name: string) {
     .openapi(name);
 }
 
-export const eventSchema = z
-  .object({
-    id: eventIdSchema,
-    object: z.literal("event"),
-    type: z.string().openapi({ example: "payment.paid" }),
-    api_version: z.literal("v1"),
-    livemode: z.boolean(),
-    created_at: isoTime,
-    data: z
-      .object({
-        object: z.union([
-          paymentSchema,
-          z
-            .object({
-              id: z.string(),
-              object: z.literal("webhook_endpoint"),
-              url: z.string(),
-            })
-            .strict()
-            .openapi("PingObject", { description: "What a `ping` event carries." }),
-        ]),
-      })
-      .strict(),
-  })
-  .openapi("Event");
-
 export const balanceSchema = z
   .object({
     object: z.literal("balance"),
@@ -289,11 +267,26 @@ export const ratesSchema = z
   .object({ object: z.literal("list"), data: z.array(rateSchema) })
   .openapi("Rates");
 
+/** The Idempotency-Key request header (checked by handle.server.ts with the same pattern). */
+export const idempotencyHeader = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_PATTERN)
+  .max(MAX_IDEMPOTENCY_KEY_LENGTH)
+  .optional()
+  .openapi({
+    description:
+      "Makes a retry safe: 1 to 255 printable ASCII characters (no leading or trailing space), unique per request (a UUID is a good choice). The same key and body within 24 h returns the first answer (with `Idempotent-Replayed: true`); the same key with another request is 422 `idempotency_key_reused`.",
+  });
+
 export const errorSchema = z
   .object({
     error: z.object({
-      type: z.string().openapi({ example: "invalid_request_error" }),
-      code: z.string().openapi({ example: "parameter_invalid" }),
+      type: z.enum(apiErrorTypes).openapi({ example: "invalid_request_error" }),
+      code: z.enum(apiErrorCodeList as [ApiErrorCode, ...ApiErrorCode[]]).openapi({
+        description:
+          "What went wrong, for your code to branch on; the codes of each status are listed with it.",
+        example: "parameter_invalid",
+      }),
       message: z.string(),
       param: z.string().nullable(),
       request_id: z.string().openapi({ example: "req_9x2VbQe4LmT7" }),

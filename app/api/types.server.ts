@@ -89,7 +89,8 @@ export interface ApiRouteDoc {
     | "Balances"
     | "Rates"
     | "Webhook endpoints"
-    | "Payout batches";
+    | "Payout batches"
+    | "Test helpers";
   /** Path parameters and their schema (documented). */
   params?: Record<string, ZodTypeAny>;
   /** Success status and schema. */

@@ -13,7 +13,8 @@ import {
   docsLinkClass,
   useSiteOrigin,
 } from "~/components/docs/DocsBits";
-import { errorStatuses } from "~/content/docs/errors";
+import { errorMeanings } from "~/content/docs/errors";
+import { apiErrorCodes, codesWithStatus } from "~/core/api/error-codes";
 import { teamRoleInfo, teamRoles } from "~/core/accounts/permissions";
 import { roleHoldsScope } from "~/core/api/key-rules";
 import { apiKeyPrefixes, apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
@@ -144,11 +145,13 @@ export default function DocsOverview() {
         <DocsTable
           caption="HTTP statuses and error codes"
           head={["Status", "Type", "Codes", "Meaning"]}
-          rows={errorStatuses.map((row) => [
+          rows={errorMeanings.map((row) => [
             row.status,
-            row.type,
+            [...new Set(codesWithStatus(row.status).map((code) => apiErrorCodes[code].type))].join(
+              ", ",
+            ),
             <span key="codes" className="flex flex-wrap gap-1">
-              {row.codes.map((code) => (
+              {codesWithStatus(row.status).map((code) => (
                 <Code key={code}>{code}</Code>
               ))}
             </span>,

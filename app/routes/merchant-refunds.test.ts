@@ -289,7 +289,7 @@ describe("refunding a crypto payment", () => {
     expect(await available()).toBe(before);
   });
 
-  it("an amount above what remains is refused at the amount field (409)", async () => {
+  it("an amount above what remains is refused at the amount field (422)", async () => {
     const payment = await paidPayment(2_000);
     const owner = await signedIn("owner");
     const page = await html(
@@ -300,7 +300,7 @@ describe("refunding a crypto payment", () => {
         owner,
       ),
       payment.id,
-      409,
+      422,
     );
     expect(textOfId(page, "refund-amount-error")).toBe(
       "A refund cannot be more than the payment: at most KES 2,000.00",

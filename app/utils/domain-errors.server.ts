@@ -31,7 +31,7 @@ const refundStatus: Record<RefundErrorCode, number> = {
   not_found: 404,
   not_refundable: 409,
   invalid_amount: 400,
-  amount_too_large: 409,
+  amount_too_large: 422,
   invalid_destination: 400,
   nothing_held: 409,
   insufficient_balance: 409,

@@ -20,6 +20,7 @@ import { createRefundsService } from "~/core/refunds/service.server";
 import type { LiveSymbol } from "~/content/cryptocurrencies";
 import type { Db } from "~/db/sqlite-connection.server";
 import { createTestDb, testStore } from "../setup/db";
+import { answerProblems } from "./openapi-check";
 import { insertApiKey } from "../setup/api-keys";
 import { addMember } from "../setup/members";
 import {
@@ -83,6 +84,10 @@ export async function startApiServer(deps: () => ApiDeps): Promise<ApiServer> {
     } catch {
       json = text;
     }
+    // Every answer is checked against the OpenAPI document (the document is the contract).
+    const problems = answerProblems(method, path, response.status, response.headers, json);
+    if (problems.length)
+      throw new Error(`The API answered outside its document:\n${problems.join("\n")}`);
     return { status: response.status, headers: response.headers, json, text };
   };
   return {

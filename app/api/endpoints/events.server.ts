@@ -2,7 +2,8 @@
 import { eventObject } from "~/core/api/outbox.server";
 import { findEvent, listEvents } from "~/core/api/reads.server";
 import { notFound } from "../errors.server";
-import { eventIdSchema, eventSchema, listEventsQuery, listSchema } from "../schemas.server";
+import { eventSchema } from "../event-schemas.server";
+import { eventIdSchema, listEventsQuery, listSchema } from "../schemas.server";
 import { defineRoute } from "../types.server";
 import { pageOf, timeFilter } from "./lists.server";
 

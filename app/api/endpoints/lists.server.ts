@@ -16,8 +16,6 @@ function epoch(value: string | undefined, param: string): number | undefined {
   const parsed = Date.parse(value);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(parsed))
     throw new ApiError(
-      400,
-      "invalid_request_error",
       "parameter_invalid",
       `${param}: must be an ISO 8601 time such as 2026-11-25T08:30:00Z`,
       param,

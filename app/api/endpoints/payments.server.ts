@@ -14,7 +14,7 @@ import {
 } from "../schemas.server";
 import { defineRoute, type ApiContext } from "../types.server";
 import { pageOf, timeFilter } from "./lists.server";
-import { domainErrorStatus } from "~/utils/domain-errors.server";
+import type { ApiErrorCode } from "~/core/api/error-codes";
 
 const paymentList = listSchema(paymentSchema, "PaymentList");
 
@@ -22,7 +22,7 @@ export const paymentJson = (context: ApiContext, payment: Payment) =>
   withSiteUrl(paymentObject(payment), context.deps.siteUrl);
 
 /** The API code each refusal of the payments core answers with (its status: domainErrorStatus). */
-const paymentErrorCode: Record<PaymentError["code"], string> = {
+export const paymentErrorCode: Record<PaymentError["code"], ApiErrorCode> = {
   below_minimum: "amount_too_small",
   above_maximum: "amount_too_large",
   daily_limit: "daily_limit_exceeded",
@@ -35,8 +35,6 @@ const paymentErrorCode: Record<PaymentError["code"], string> = {
 function returnUrl(value: string | undefined, param: string, live: boolean): string | undefined {
   if (value !== undefined && live && !value.toLowerCase().startsWith("https://"))
     throw new ApiError(
-      400,
-      "invalid_request_error",
       "parameter_invalid",
       `${param}: must start with https:// in live mode`,
       param,
@@ -81,19 +79,10 @@ export const paymentRoutes = [
           : body.asset === undefined
             ? "leave it out when you leave out asset: the customer chooses the coin and its network at checkout."
             : networkRefusal(body.asset, body.network);
-      if (refusal)
-        throw new ApiError(
-          400,
-          "invalid_request_error",
-          "parameter_invalid",
-          `network: ${refusal}`,
-          "network",
-        );
+      if (refusal) throw new ApiError("parameter_invalid", `network: ${refusal}`, "network");
       const live = key.mode === "live";
       if (!live && !context.deps.testModeAvailable())
         throw new ApiError(
-          503,
-          "api_error",
           "test_mode_unavailable",
           "Test payments need the provider simulators, which do not run on this server.",
         );
@@ -119,14 +108,11 @@ export const paymentRoutes = [
         return { status: 201, body: paymentJson(context, payment) };
       } catch (error) {
         if (!(error instanceof PaymentError)) throw error;
-        const status = domainErrorStatus(error);
         const code = paymentErrorCode[error.code];
         throw new ApiError(
-          status,
-          status === 503 ? "api_error" : "invalid_request_error",
           code,
           error.message,
-          status === 422 && code.startsWith("amount")
+          code.startsWith("amount")
             ? "amount"
             : error.code === "invalid_network"
               ? "network"
@@ -207,8 +193,6 @@ export const paymentRoutes = [
       if (!outcome.ok && outcome.reason === "not_found") throw notFound("payment", id);
       if (!outcome.ok)
         throw new ApiError(
-          409,
-          "conflict_error",
           "payment_not_cancelable",
           `Only a payment awaiting payment can be canceled; this one is ${outcome.payment.status}.`,
         );

@@ -37,10 +37,10 @@ import {
 import { railIds } from "~/core/rails/types";
 import type { Handle } from "~/db/store";
 import { heavySlice } from "~/utils/yield";
-import { ApiError, fromZodError, notFound, type ApiErrorType } from "../errors.server";
+import { ApiError, fromZodError, notFound } from "../errors.server";
 import { amountSchema, z } from "../schemas.server";
 import { defineRoute, type ApiContext } from "../types.server";
-import { domainErrorStatus } from "~/utils/domain-errors.server";
+import type { ApiErrorCode } from "~/core/api/error-codes";
 
 /**
  * The largest body of `POST /payout_batches`: a 2 MB file as a JSON string (its line breaks and
@@ -404,20 +404,28 @@ const batchJsonOn = async (
   q: Handle,
 ): Promise<PayoutBatchObject> => withSiteUrl(await batchObjectOn(q, batch), context.deps.siteUrl);
 
-const errorType: Record<number, ApiErrorType> = {
-  403: "permission_error",
-  404: "not_found_error",
-  409: "conflict_error",
+/** The API code of each refusal of the disbursements core (status and type follow from it). */
+export const disbursementErrorCode: Record<DisbursementError["code"], ApiErrorCode> = {
+  not_found: "resource_missing",
+  invalid_file: "invalid_file",
+  not_editable: "not_editable",
+  nothing_to_pay: "nothing_to_pay",
+  rows_need_fixing: "rows_need_fixing",
+  maker_cannot_approve: "maker_cannot_approve",
+  second_factor_required: "second_factor_required",
+  too_many_drafts: "too_many_drafts",
+  daily_rows_exceeded: "daily_rows_exceeded",
+  already_decided: "already_decided",
+  insufficient_balance: "insufficient_balance",
+  rail_unavailable: "rail_unavailable",
+  not_retryable: "not_retryable",
 };
 
 /** A refusal of the disbursements core as the API's error (its code and message as they are). */
 function apiErrorOf(error: unknown, param: string | null = null): unknown {
   if (!(error instanceof DisbursementError)) return error;
-  const status = domainErrorStatus(error);
   return new ApiError(
-    status,
-    errorType[status] ?? "invalid_request_error",
-    error.code,
+    disbursementErrorCode[error.code],
     error.message,
     error.code === "invalid_file" ? param : null,
   );
@@ -503,8 +511,6 @@ export const payoutBatchRoutes = [
       const { body, key } = context;
       if ((body.csv === undefined) === (body.payouts === undefined))
         throw new ApiError(
-          400,
-          "invalid_request_error",
           body.csv === undefined ? "parameter_missing" : "parameter_invalid",
           body.csv === undefined
             ? "Give the payouts: `csv` (the file's text) or `payouts` (a list)."
@@ -513,8 +519,6 @@ export const payoutBatchRoutes = [
         );
       if (key.mode === "test" && !context.deps.testModeAvailable())
         throw new ApiError(
-          503,
-          "api_error",
           "test_mode_unavailable",
           "Test payouts need the provider simulators, which do not run on this server.",
         );
@@ -522,8 +526,6 @@ export const payoutBatchRoutes = [
       const text = body.csv ?? payoutsCsv(body.payouts!);
       if (body.csv === undefined && utf8Bytes(text) > PAYOUT_CSV_MAX_BYTES)
         throw new ApiError(
-          400,
-          "invalid_request_error",
           "invalid_file",
           "These payouts come to more than 2 MB of text: split them into several batches.",
           "payouts",

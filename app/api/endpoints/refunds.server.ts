@@ -22,10 +22,10 @@ import {
   refundSources,
   refundStatuses,
 } from "~/core/refunds/vocabulary";
-import { ApiError, notFound, type ApiErrorType } from "../errors.server";
+import { ApiError, notFound } from "../errors.server";
 import { listSchema, paymentIdSchema, z } from "../schemas.server";
 import { defineRoute } from "../types.server";
-import { domainErrorStatus } from "~/utils/domain-errors.server";
+import type { ApiErrorCode } from "~/core/api/error-codes";
 
 /** A refund request is a few short fields: 4 KB is plenty (413 past it, unread). */
 export const REFUND_MAX_BODY_BYTES = 4 * 1024;
@@ -230,10 +230,19 @@ const listRefundsQuery = z
 
 // ---------------------------------------------------------------------------------------------
 
-const errorType: Record<number, ApiErrorType> = {
-  400: "invalid_request_error",
-  404: "not_found_error",
-  409: "conflict_error",
+/** The API code of each refusal of the refunds core (its status and type follow from the code). */
+export const refundErrorCode: Record<RefundError["code"], ApiErrorCode> = {
+  not_found: "resource_missing",
+  not_refundable: "not_refundable",
+  invalid_amount: "invalid_amount",
+  amount_too_large: "amount_too_large",
+  invalid_destination: "invalid_destination",
+  nothing_held: "nothing_held",
+  insufficient_balance: "insufficient_balance",
+  rate_unavailable: "rate_unavailable",
+  rail_unavailable: "rail_unavailable",
+  custody_unavailable: "custody_unavailable",
+  beneficiary_required: "beneficiary_required",
 };
 
 /** The request's field a refusal is about (the core names its form's fields). */
@@ -247,11 +256,8 @@ const paramOf: Record<NonNullable<RefundError["field"]>, string> = {
 function apiErrorOf(error: unknown, paymentId: string): unknown {
   if (!(error instanceof RefundError)) return error;
   if (error.code === "not_found") return notFound("payment", paymentId, "payment_id");
-  const status = domainErrorStatus(error);
   return new ApiError(
-    status,
-    errorType[status] ?? (status >= 500 ? "api_error" : "invalid_request_error"),
-    error.code,
+    refundErrorCode[error.code],
     error.message,
     error.field ? paramOf[error.field] : null,
   );
@@ -270,7 +276,7 @@ function beneficiaryInputOf(body: z.infer<typeof beneficiarySchema>): Beneficiar
 }
 
 const invalid = (param: string, message: string) =>
-  new ApiError(400, "invalid_request_error", "parameter_invalid", `${param}: ${message}`, param);
+  new ApiError("parameter_invalid", `${param}: ${message}`, param);
 
 const refundParams = { id: refundIdSchema };
 
@@ -311,8 +317,6 @@ export const refundRoutes = [
       const { body, key } = context;
       if (key.mode === "test" && !context.deps.testModeAvailable())
         throw new ApiError(
-          503,
-          "api_error",
           "test_mode_unavailable",
           "Test refunds need the provider simulators, which do not run on this server.",
         );

@@ -62,26 +62,29 @@ const replayBody = z
   .strict()
   .openapi("ReplayWebhooks");
 
-const endpointSchema = z
-  .object({
-    id: endpointIdSchema,
-    object: z.literal("webhook_endpoint"),
-    livemode: z.boolean(),
-    url: z.string(),
-    description: z.string().nullable(),
-    enabled_events: z.array(z.string()),
-    status: z.enum(["enabled", "disabled"]),
-    failing_since: z.string().nullable(),
-    disabled_reason: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .strict()
-  .openapi("WebhookEndpoint");
+const endpointShape = {
+  id: endpointIdSchema,
+  object: z.literal("webhook_endpoint"),
+  livemode: z.boolean(),
+  url: z.string(),
+  description: z.string().nullable(),
+  enabled_events: z.array(z.string()),
+  status: z.enum(["enabled", "disabled"]),
+  failing_since: z.string().nullable(),
+  disabled_reason: z.string().nullable(),
+  created_at: z.string(),
+};
 
-const withSecretSchema = endpointSchema
-  .extend({
+const endpointSchema = z.object(endpointShape).strict().openapi("WebhookEndpoint");
+
+// Its own object, not an extension: a strict object extended would be documented as an `allOf`
+// whose first part refuses the `secret` the second adds.
+const withSecretSchema = z
+  .object({
+    ...endpointShape,
     secret: z.string().openapi({ description: "The signing secret (whsec_…), shown only here." }),
   })
+  .strict()
   .openapi("WebhookEndpointWithSecret");
 
 const params = { id: endpointIdSchema };
@@ -97,8 +100,6 @@ function refusal(problem: Problem, id?: string): ApiError {
   const param =
     problem.field === "events" ? "enabled_events" : ((problem.field as string | null) ?? null);
   return new ApiError(
-    problem.field ? 400 : 409,
-    problem.field ? "invalid_request_error" : "conflict_error",
     problem.field ? "parameter_invalid" : "endpoint_disabled",
     problem.message,
     param,
