@@ -364,7 +364,7 @@ function Sale({ sale, actionData }: { sale: SaleView; actionData: ActionData | u
         {tillText.amountHeading}
         {sale.reference ? ` · ${sale.reference}` : ""}
       </h2>
-      <p className="mt-1 break-words text-5xl font-bold text-ink">{sale.amount}</p>
+      <p className="mt-1 break-words text-4xl font-bold text-ink sm:text-5xl">{sale.amount}</p>
       <SaleState sale={sale} />
 
       {sale.qr ? (
