@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consoleNav, merchantNav } from "./app-navigation";
+import { consoleNav, merchantNav, merchantNavFor } from "./app-navigation";
 
 /** The labels of the items marked current at an address. */
 function currentAt(items: typeof merchantNav, address: string): string[] {
@@ -16,7 +16,17 @@ describe("merchant navigation", () => {
     expect(currentAt(merchantNav, "/merchant/payments/pay_abc")).toEqual(["Payments"]);
     expect(currentAt(merchantNav, "/merchant/payments/new")).toEqual(["Payments"]);
     expect(currentAt(merchantNav, "/merchant/settings")).toEqual(["Settings"]);
+    expect(currentAt(merchantNav, "/merchant/till?sale=pay_abc")).toEqual(["Till"]);
     expect(currentAt(merchantNav, "/merchant/dashboardx")).toEqual([]);
+  });
+});
+
+describe("the till (issue 32, item 5)", () => {
+  it("is shown to the roles that may create payments, and to no other", () => {
+    const till = merchantNavFor(["payments:read", "payments:create"]).map((item) => item.label);
+    expect(till).toContain("Till");
+    const viewer = merchantNavFor(["payments:read", "payments:export", "balances:read"]);
+    expect(viewer.map((item) => item.label)).not.toContain("Till");
   });
 });
 

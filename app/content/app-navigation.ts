@@ -51,6 +51,14 @@ export const merchantNav: readonly AppNavItem[] = [
     current: under(paths.merchantPayments),
     permission: "payments:read",
   },
+  // The cashier's till (issue 32, item 5): for every role that may take a payment.
+  {
+    label: "Till",
+    to: paths.merchantTill,
+    icon: "store",
+    current: under(paths.merchantTill),
+    permission: "payments:create",
+  },
   {
     label: "Statements",
     to: paths.merchantStatements,

@@ -229,12 +229,14 @@ describe("settings and navigation by role", () => {
     expect(await labelsFor("cashier")).toEqual([
       "Dashboard",
       "Payments",
+      "Till",
       "Payment links",
       "Security",
     ]);
     expect(await labelsFor("owner")).toEqual([
       "Dashboard",
       "Payments",
+      "Till",
       "Statements",
       "Payouts",
       "Payment links",
@@ -248,6 +250,8 @@ describe("settings and navigation by role", () => {
     // Statements: Finance and above only.
     expect(await labelsFor("finance")).toContain("Statements");
     expect(await labelsFor("viewer")).not.toContain("Statements");
+    // The till: the roles that may create payments only (issue 32, item 5).
+    expect(await labelsFor("viewer")).not.toContain("Till");
     // Payouts: those who make them (Finance and above).
     expect(await labelsFor("finance")).toContain("Payouts");
     expect(await labelsFor("cashier")).not.toContain("Payouts");

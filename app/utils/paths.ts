@@ -63,6 +63,9 @@ export const paths = {
   merchantPaymentRefundWith: (id: string, query: string) =>
     query ? `/merchant/payments/${id}/refund?${query}` : `/merchant/payments/${id}/refund`,
   merchantPaymentsExport: "/merchant/payments/export.csv",
+  /** The cashier's till (issue 32, item 5), and a sale on it (a refresh keeps the sale). */
+  merchantTill: "/merchant/till",
+  merchantTillSale: (paymentId: string) => withQuery("/merchant/till", { sale: paymentId }),
   merchantStatements: "/merchant/statements",
   merchantStatementsCsv: "/merchant/statements.csv",
   merchantStatementsPrint: "/merchant/statements/print",

@@ -14,6 +14,7 @@ import {
   operatorPaymentPage,
   operatorPaymentsPage,
 } from "~/core/payments/pages.server";
+import { tillPage } from "~/core/payments/till.server";
 import { bindStore, store } from "./store.server";
 
 export function paymentPages() {
@@ -29,5 +30,6 @@ export function paymentPages() {
     checkoutCollections,
     checkoutCollectionState,
     checkoutMerchantTransfers,
+    tillPage,
   });
 }

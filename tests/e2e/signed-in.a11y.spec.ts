@@ -47,6 +47,7 @@ for (const path of [
   "/merchant/dashboard",
   "/merchant/payments",
   "/merchant/payments/new",
+  "/merchant/till",
   "/merchant/settings",
   "/merchant/settings/data",
   "/merchant/settings/business-owners",

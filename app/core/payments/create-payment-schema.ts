@@ -8,14 +8,17 @@ export { paymentAssets };
 /** The form's value for "Customer chooses" (a payment in KES only). */
 export const CUSTOMER_CHOOSES = "any";
 
+/** The amount in whole shillings, as typed (the till asks for it the same way). */
+export const amountKesField = z
+  .string({ required_error: "Enter the amount in KES" })
+  .trim()
+  .regex(/^\d{1,7}$/, "Enter a whole number of shillings, without commas or decimals")
+  .transform(Number);
+
 export const createPaymentSchema = z
   .object({
     intent: z.enum(["review", "create"]).default("review"),
-    amountKes: z
-      .string({ required_error: "Enter the amount in KES" })
-      .trim()
-      .regex(/^\d{1,7}$/, "Enter a whole number of shillings, without commas or decimals")
-      .transform(Number),
+    amountKes: amountKesField,
     /** A coin, or CUSTOMER_CHOOSES: the payment is in KES only and the customer picks the coin. */
     asset: z.enum([...paymentAssets, CUSTOMER_CHOOSES], {
       errorMap: () => ({ message: "Choose what the customer pays with" }),
