@@ -16,8 +16,9 @@ import { addMember } from "../../tests/setup/members";
 import { testConfig } from "../../tests/setup/payments";
 import { installStk } from "../../tests/setup/stk";
 import { testStore } from "../../tests/setup/db";
-import { paymentSchema } from "./schemas.server";
-import { testPayoutFailureSchema } from "./endpoints/test-helpers.server";
+import { testHelperExamples } from "~/content/docs/test-helpers";
+import { paymentSchema, testFundBody, testPayBody } from "./schemas.server";
+import { testPayoutFailureBody, testPayoutFailureSchema } from "./endpoints/test-helpers.server";
 
 const PAY = "MRC-THPA22";
 const FUND = "MRC-THPB22";
@@ -372,5 +373,15 @@ describe("failing the next test payout", () => {
       code: "parameter_invalid",
       param: "reason",
     });
+  });
+});
+
+describe("the examples on /docs", () => {
+  it("are bodies the helpers take", () => {
+    const { pay, payMpesa, fund, failNext } = testHelperExamples;
+    expect(testPayBody.safeParse(pay.body).success).toBe(true);
+    expect(testPayBody.safeParse(payMpesa.body).success).toBe(true);
+    expect(testFundBody.safeParse(fund.body).success).toBe(true);
+    expect(testPayoutFailureBody.safeParse(failNext.body).success).toBe(true);
   });
 });
