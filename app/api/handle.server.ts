@@ -19,7 +19,7 @@ import { teamRoleInfo } from "~/core/accounts/permissions";
 import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { logger } from "~/utils/logger.server";
 import type { ApiErrorCode } from "~/core/api/error-codes";
-import { ApiError, errorBody, fromZodError } from "./errors.server";
+import { ApiError, errorBody, fromZodError, testModeOnly } from "./errors.server";
 import { KEY_FAILURE_LIMIT, keyFailureWaitMs, recordKeyFailure } from "./key-failures.server";
 import { takeRequest } from "./rate-limit.server";
 import { randomIdBytes } from "~/core/ids.server";
@@ -159,6 +159,8 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
     if (!key.scopes.includes(route.scope))
       throw new ApiError("missing_scope", `This key lacks the ${route.scope} scope.`);
 
+    if (route.testOnly && key.mode === "live") throw testModeOnly();
+
     // A heavy request (a payout file) is one of at most a few per key at once: refused before its
     // Idempotency-Key is claimed, so a retry runs it.
     if (route.heavy) {
@@ -220,7 +222,9 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
         idempotency = scope;
       }
       // A big body (10,000 payouts) is validated a slice at a time by its route (`parseBody`).
-      if (route.body)
+      if (route.body && route.bodyOptional && request.body.trim() === "")
+        body = parseWith(route.body, {}, "body");
+      else if (route.body)
         body = route.parseBody
           ? await route.parseBody(parseJsonBody(request))
           : parseWith(route.body, parseJsonBody(request), "body");

@@ -201,7 +201,7 @@ export function buildOpenApiDocument() {
             : undefined,
         body: route.body
           ? {
-              required: true,
+              required: !route.bodyOptional,
               content: {
                 "application/json": {
                   schema: route.body,

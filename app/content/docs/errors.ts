@@ -62,6 +62,6 @@ export const errorMeanings: readonly { status: number; meaning: string }[] = [
   {
     status: 503,
     meaning:
-      "No live rate to quote from or custody did not answer (retry later with the same Idempotency-Key), or test payments are not available on this server.",
+      "No live rate to quote from or custody did not answer (retry later with the same Idempotency-Key), or test payments (and the test helpers) are not available on this server.",
   },
 ];
