@@ -185,7 +185,7 @@ export function buildOpenApiDocument() {
       description: `${doc.description ? `${doc.description}\n\n` : ""}Scope: \`${route.scope}\`.`,
       tags: [doc.tag],
       // OpenAPI lets only OAuth scopes be declared (Spectral checks them against flows): a key's
-      // scope is named in `x-scope` (ADR 0061).
+      // scope is named in `x-scope` (ADR 0062).
       security: [{ [bearer.name]: [] }],
       "x-scope": route.scope,
       request: {

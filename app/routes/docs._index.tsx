@@ -202,8 +202,8 @@ export default function DocsOverview() {
 
       <DocsSection id="pagination" title="Pagination">
         <p>
-          Lists (<Code>GET /payments</Code>, <Code>GET /events</Code>) return the newest first, in
-          pages:
+          <Code>GET /payments</Code>, <Code>GET /events</Code> and <Code>GET /payout_batches</Code>{" "}
+          return the newest first, in pages:
         </p>
         <CodeBlock
           caption="A page"
@@ -219,7 +219,17 @@ export default function DocsOverview() {
           is true, ask for the next page with <Code>starting_after</Code> set to{" "}
           <Code>next_starting_after</Code> (the last id of the page you have). Filter with{" "}
           <Code>created_after</Code> and <Code>created_before</Code> (ISO 8601 times), and by{" "}
-          <Code>status</Code> (payments) or <Code>type</Code> (events).
+          <Code>status</Code> (payments, batches) or <Code>type</Code> (events). An id you page from
+          that is not yours is <strong>404</strong> <Code>resource_missing</Code> with{" "}
+          <Code>param</Code> <Code>starting_after</Code>.
+        </p>
+        <p>
+          A batch&rsquo;s rows (<Code>GET /payout_batches/{"{id}"}/rows</Code>) come in file order
+          instead, and their cursor is a line number: <Code>next_starting_after</Code> is the last
+          row&rsquo;s <Code>line</Code> (an integer), passed back as <Code>starting_after</Code>.{" "}
+          <Code>GET /refunds?payment_id=…</Code> answers all of a payment&rsquo;s refunds at once
+          (its <Code>has_more</Code> is always false), and the lists of webhook endpoints,
+          settlement destinations and a payment&rsquo;s payouts are short and not paged.
         </p>
       </DocsSection>
 

@@ -95,7 +95,13 @@ export default function DocsQuickstart() {
           <strong>Pay with the test wallet (simulator)</strong> button: press it and the simulated
           chain pays the exact amount and adds confirmations until it counts as paid. Check with{" "}
           <Code>GET /payments/{"{id}"}</Code>: the status moves from <Code>awaiting_payment</Code>{" "}
-          to <Code>confirming</Code> and <Code>confirmed</Code>.
+          to <Code>confirming</Code>, <Code>confirmed</Code>, <Code>settling</Code> (the KES is on
+          its way to your M-Pesa or bank) and <Code>settled</Code>. Or skip the browser: the test
+          helper <Code>POST /test_helpers/payments/{"{id}"}/pay</Code> pays it for you (see{" "}
+          <Link to={`${paths.docs}#test-helpers`} className={docsLinkClass}>
+            Test helpers
+          </Link>
+          ).
         </p>
       </DocsSection>
 

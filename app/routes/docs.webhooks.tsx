@@ -64,10 +64,13 @@ export default function DocsWebhooks() {
       <DocsSection id="endpoints" title="Register an endpoint">
         <p>
           On the Developers page of the dashboard, under Webhooks, add your endpoint&rsquo;s URL,
-          the events it takes and a description. A live endpoint must use <Code>https://</Code> and
-          a public address (not a private or local network). Each endpoint has its own signing
-          secret (<Code>whsec_…</Code>), shown once when you create or rotate it: keep it on your
-          server, beside your API key.
+          the events it takes and a description; or do the same with the API (
+          <Code>POST /webhook_endpoints</Code>, key scope <Code>webhooks:manage</Code>), which also
+          lists, changes, disables, deletes and rotates endpoints, sends a test <Code>ping</Code> (
+          <Code>POST /webhook_endpoints/{"{id}"}/ping</Code>) and replays past events. A live
+          endpoint must use <Code>https://</Code> and a public address (not a private or local
+          network). Each endpoint has its own signing secret (<Code>whsec_…</Code>), shown once when
+          you create or rotate it: keep it on your server, beside your API key.
         </p>
         <p>
           Test-mode events (from <Code>oh_test_…</Code> keys) go only to test endpoints, live events
@@ -85,22 +88,34 @@ export default function DocsWebhooks() {
           ])}
         />
         <p>
-          More event types will come (refunds) without a new API version: ignore types you do not
-          handle, and subscribe only to those you do.
+          More event types may come without a new API version: ignore types you do not handle, and
+          subscribe only to those you do. The OpenAPI document describes every type&rsquo;s payload
+          (<Code>webhooks</Code>, and <Code>Event</Code> keyed by <Code>type</Code>).
         </p>
       </DocsSection>
 
       <DocsSection id="payload" title="The payload">
         <p>
-          A <Code>POST</Code> with a JSON event. <Code>data.object</Code> is the payment as it is at
-          that moment, the same object as <Code>GET /payments/{"{id}"}</Code> answers (see the{" "}
+          A <Code>POST</Code> with a JSON event. For the <Code>payment.*</Code> events,{" "}
+          <Code>data.object</Code> is the payment as it is at that moment, the same object as{" "}
+          <Code>GET /payments/{"{id}"}</Code> answers (see the{" "}
           <Link to={`${paths.docsReference}#object-Payment`} className={docsLinkClass}>
             Payment object
           </Link>
           ). Ignore fields you do not know: new ones can appear.
         </p>
         <p>
-          The <Code>payout_batch.*</Code> events carry the payout batch instead, as{" "}
+          The <Code>refund.*</Code> events carry the refund, as <Code>GET /refunds/{"{id}"}</Code>{" "}
+          answers (the{" "}
+          <Link to={`${paths.docsReference}#object-Refund`} className={docsLinkClass}>
+            Refund object
+          </Link>
+          ); the <Code>payout.*</Code> events a payment&rsquo;s payout to your account, as{" "}
+          <Code>GET /payments/{"{id}"}/payouts</Code> lists it (the{" "}
+          <Link to={`${paths.docsReference}#object-Payout`} className={docsLinkClass}>
+            Payout object
+          </Link>
+          ). The <Code>payout_batch.*</Code> events carry the payout batch, as{" "}
           <Code>GET /payout_batches/{"{id}"}</Code> answers (the{" "}
           <Link to={`${paths.docsReference}#object-PayoutBatch`} className={docsLinkClass}>
             PayoutBatch object
