@@ -1,0 +1,129 @@
+/**
+ * The API's objects and parameters, derived from the generated OpenAPI types
+ * (./generated/openapi.ts) by path and method, never written by hand: when the document changes
+ * (a new field, an enum, the Event union's variants), these follow at the next `generate`.
+ */
+import type { components, paths } from "./generated/openapi.js";
+
+export type { components, paths };
+
+/** Every named schema of the document: `Schemas["Payment"]`. */
+export type Schemas = components["schemas"];
+
+type Method = "get" | "post" | "delete";
+
+/** The operation at a path and method of the document (never when there is none). */
+export type Operation<P extends string, M extends Method> = P extends keyof paths
+  ? NonNullable<paths[P][M]>
+  : never;
+
+type JsonOf<C> = C extends { content: { "application/json": infer B } } ? B : never;
+
+/** The JSON body of an operation's success (2xx) answer. */
+export type ResponseOf<O> = O extends { responses: infer R }
+  ? { [S in keyof R]: S extends 200 | 201 | 202 ? JsonOf<R[S]> : never }[keyof R]
+  : never;
+
+/** The JSON request body of an operation (never when it takes none). */
+export type BodyOf<O> = O extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+
+/** The query parameters of an operation (never when it takes none). */
+export type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/** What `path` answers to `method`, or `Fallback` while the document has no such operation. */
+type Answer<P extends string, M extends Method, Fallback = never> = P extends keyof paths
+  ? ResponseOf<Operation<P, M>>
+  : Fallback;
+type Body<P extends string, M extends Method, Fallback = never> = P extends keyof paths
+  ? BodyOf<Operation<P, M>>
+  : Fallback;
+type Query<P extends string> = QueryOf<Operation<P, "get">>;
+/** One item of a list answer. */
+type ItemOf<L> = L extends { data: (infer T)[] } ? T : never;
+
+// Objects.
+export type Payment = Answer<"/payments/{id}", "get">;
+export type Refund = Answer<"/refunds/{id}", "get">;
+export type Event = Answer<"/events/{id}", "get">;
+export type Balance = Answer<"/balances", "get">;
+export type Rates = Answer<"/rates", "get">;
+export type Rate = ItemOf<Rates>;
+export type PaymentPayout = ItemOf<Answer<"/payments/{id}/payouts", "get">>;
+export type SettlementDestination = ItemOf<Answer<"/settlement_destinations", "get">>;
+export type WebhookEndpoint = Answer<"/webhook_endpoints/{id}", "get">;
+/** A new endpoint, or one whose secret was just rotated: the secret is shown this once. */
+export type WebhookEndpointWithSecret = Answer<"/webhook_endpoints", "post">;
+export type PayoutBatch = Answer<"/payout_batches/{id}", "get">;
+export type PayoutBatchRow = ItemOf<Answer<"/payout_batches/{id}/rows", "get">>;
+export type ApiErrorBody = Schemas["Error"]["error"];
+
+/** Every event type the document names (a string while it names none). */
+export type EventType = Event["type"];
+/** The event of one type (the whole union while the document does not tell them apart). */
+export type EventOf<T extends EventType> = [Extract<Event, { type: T }>] extends [never]
+  ? Event
+  : Extract<Event, { type: T }>;
+
+// Parameters.
+export type PaymentCreateParams = Body<"/payments", "post">;
+export type PaymentListParams = Query<"/payments">;
+export type RefundCreateParams = Body<"/refunds", "post">;
+export type RefundListParams = Query<"/refunds">;
+export type EventListParams = Query<"/events">;
+export type PayoutBatchCreateParams = Body<"/payout_batches", "post">;
+export type PayoutBatchListParams = Query<"/payout_batches">;
+export type PayoutBatchRowListParams = Query<"/payout_batches/{id}/rows">;
+export type WebhookEndpointCreateParams = Body<"/webhook_endpoints", "post">;
+export type WebhookEndpointUpdateParams = Body<"/webhook_endpoints/{id}", "post">;
+export type WebhookReplayParams = Body<"/webhook_endpoints/{id}/replay", "post">;
+
+// Answers that are not one of the objects above.
+export type WebhookEndpointDeleted = Answer<"/webhook_endpoints/{id}", "delete">;
+export type WebhookPing = Answer<"/webhook_endpoints/{id}/ping", "post">;
+export type WebhookReplay = Answer<"/webhook_endpoints/{id}/replay", "post">;
+
+// Test mode's helpers (their contract is fixed; the fallbacks hold until the document has them).
+export interface TestPaymentPayParams {
+  /** How the customer pays (default: the payment's way, crypto). */
+  method?: "crypto" | "mpesa";
+  /** The crypto amount sent, a decimal string ("19.447323"): default the amount asked. */
+  amount?: string;
+  /** Confirmations the deposit reaches. */
+  confirmations?: number;
+  /** The paying phone (M-Pesa). */
+  phone?: string;
+}
+export interface TestBalanceFundParams {
+  /** KES in cents, an integer. */
+  amount: number;
+  currency: "KES";
+}
+export interface TestPayoutFailNextParams {
+  /** What the rail says when the next payout fails. */
+  reason?: string;
+}
+export interface TestPayoutFailure {
+  object: "test_helpers.payout_failure";
+  armed: true;
+  reason: string | null;
+}
+export type TestPaymentPayBodyParams = Body<
+  "/test_helpers/payments/{id}/pay",
+  "post",
+  TestPaymentPayParams
+>;
+export type TestBalanceFundBodyParams = Body<
+  "/test_helpers/balance/fund",
+  "post",
+  TestBalanceFundParams
+>;
+export type TestPayoutFailNextBodyParams = Body<
+  "/test_helpers/payouts/fail_next",
+  "post",
+  TestPayoutFailNextParams
+>;
+export type TestPayoutFailureAnswer = Answer<
+  "/test_helpers/payouts/fail_next",
+  "post",
+  TestPayoutFailure
+>;
