@@ -5,7 +5,12 @@
  * backoff with jitter, at most `maxNetworkRetries` times. Any other 4xx is thrown at once.
  */
 import { randomUUID } from "node:crypto";
-import { ConnectionError, errorFromResponse, OneHopError, retryAfterSeconds } from "./errors.js";
+import {
+  ConnectionError,
+  errorFromResponse,
+  type OneHopError,
+  retryAfterSeconds,
+} from "./errors.js";
 
 export const VERSION = "0.1.0";
 export const DEFAULT_BASE_URL = "https://onehop.co.ke/api/v1";

@@ -37,8 +37,7 @@ export class Webhooks {
     secret: string | readonly string[],
     toleranceSeconds: number | ConstructEventOptions = DEFAULT_TOLERANCE_SECONDS,
   ): Event {
-    const options =
-      typeof toleranceSeconds === "number" ? { toleranceSeconds } : toleranceSeconds;
+    const options = typeof toleranceSeconds === "number" ? { toleranceSeconds } : toleranceSeconds;
     this.verifySignature(rawBody, signatureHeader, secret, options);
     const text = typeof rawBody === "string" ? rawBody : Buffer.from(rawBody).toString("utf8");
     try {
@@ -53,14 +52,10 @@ export class Webhooks {
     rawBody: RawBody,
     signatureHeader: string | string[] | null | undefined,
     secret: string | readonly string[],
-    {
-      toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
-      now = Date.now(),
-    }: ConstructEventOptions = {},
+    { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = Date.now() }: ConstructEventOptions = {},
   ): number {
     const header = Array.isArray(signatureHeader) ? signatureHeader[0] : signatureHeader;
-    if (!header)
-      throw new SignatureVerificationError("missing", `No ${SIGNATURE_HEADER} header.`);
+    if (!header) throw new SignatureVerificationError("missing", `No ${SIGNATURE_HEADER} header.`);
     if (typeof rawBody !== "string" && !(rawBody instanceof Uint8Array))
       throw new SignatureVerificationError(
         "malformed",
