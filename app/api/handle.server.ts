@@ -255,7 +255,9 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
         idempotency = scope;
       }
       // A big body (10,000 payouts) is validated a slice at a time by its route (`parseBody`).
-      if (route.body)
+      if (route.body && route.bodyOptional && request.body.trim() === "")
+        body = parseWith(route.body, {}, "body");
+      else if (route.body)
         body = route.parseBody
           ? await route.parseBody(parseJsonBody(request))
           : parseWith(route.body, parseJsonBody(request), "body");

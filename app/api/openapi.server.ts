@@ -68,7 +68,10 @@ export function buildOpenApiDocument() {
         headers:
           route.method === "POST" ? z.object({ "Idempotency-Key": idempotencyHeader }) : undefined,
         body: route.body
-          ? { required: true, content: { "application/json": { schema: route.body } } }
+          ? {
+              required: !route.bodyOptional,
+              content: { "application/json": { schema: route.body } },
+            }
           : undefined,
       },
       responses,

@@ -8,6 +8,7 @@ import { paymentRoutes } from "./endpoints/payments.server";
 import { payoutBatchRoutes } from "./endpoints/payout-batches.server";
 import { refundRoutes } from "./endpoints/refunds.server";
 import { settlementRoutes } from "./endpoints/settlement.server";
+import { testHelperRoutes } from "./endpoints/test-helpers.server";
 import { webhookEndpointRoutes } from "./endpoints/webhook-endpoints.server";
 import type { ApiRoute } from "./types.server";
 import { paths } from "~/utils/paths";
@@ -23,6 +24,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...settlementRoutes,
   ...webhookEndpointRoutes,
   ...payoutBatchRoutes,
+  ...testHelperRoutes,
 ];
 
 interface CompiledRoute {

@@ -300,3 +300,68 @@ export const errorSchema = z
     }),
   })
   .openapi("Error");
+
+/** `POST /test_helpers/payments/{id}/pay` (issue 32): how the simulated customer pays. */
+export const testPayBody = z
+  .object({
+    method: z
+      .enum(paymentMethods, {
+        errorMap: () => ({ message: `must be one of ${paymentMethods.join(", ")}` }),
+      })
+      .default("crypto")
+      .openapi({
+        description:
+          "`crypto` (default): the custody simulator sends the coin to the payment's deposit address. `mpesa`: an M-Pesa Express prompt that the M-Pesa simulator's customer pays.",
+      }),
+    amount: z
+      .string({ invalid_type_error: 'must be a decimal string such as "19.35"' })
+      .trim()
+      .regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a decimal string such as "19.35"')
+      .optional()
+      .openapi({
+        description:
+          "Crypto only: how much of the payment's coin is sent (default its `crypto_amount`). Less makes it `underpaid`, more `overpaid`.",
+        example: "19.35",
+      }),
+    confirmations: z
+      .number({ invalid_type_error: "must be an integer from 0 to 100" })
+      .int("must be an integer from 0 to 100")
+      .min(0, "must be an integer from 0 to 100")
+      .max(100, "must be an integer from 0 to 100")
+      .optional()
+      .openapi({
+        description:
+          "Crypto only: confirmations added after the deposit (default: as many as the payment needs). 0 leaves it `confirming`.",
+      }),
+    phone: z
+      .string({ invalid_type_error: "must be a string" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(20, "must be at most 20 characters")
+      .optional()
+      .openapi({
+        description: "M-Pesa only: the paying Safaricom number (default +254712345678).",
+        example: "+254712345678",
+      }),
+  })
+  .strict()
+  .openapi("TestPayRequest");
+
+/** `POST /test_helpers/balance/fund`: test money for refunds and payouts. */
+export const testFundBody = z
+  .object({
+    amount: z
+      .number({
+        invalid_type_error: "must be an integer number of cents (a JSON number, not a string)",
+      })
+      .int("must be an integer number of cents, not a decimal")
+      .positive("must be greater than zero")
+      .max(1_000_000_000, "must be at most 1000000000 (KES 10,000,000.00)")
+      .openapi({
+        description: "KES in cents, up to 1000000000 (KES 10,000,000.00).",
+        example: 5_000_000,
+      }),
+    currency: z.literal("KES", { errorMap: () => ({ message: 'must be "KES"' }) }),
+  })
+  .strict()
+  .openapi("TestFundRequest");

@@ -27,11 +27,44 @@ export interface ApiDeps {
   siteUrl: string;
   /** Whether test keys can create payments here (the simulators run in this process). */
   testModeAvailable: () => boolean;
+  /**
+   * The test helpers' hands on the simulators test mode runs on in this process (issue 32), or
+   * null when test mode runs on the providers' sandboxes or not at all (the helpers answer 503).
+   */
+  testSimulation?: () => TestSimulation | null;
   /** Which webhook URLs may be registered here (the loopback allowance of simulator mode). */
   webhookUrlPolicy: WebhookUrlPolicy;
   /** Requests per second per key. */
   rateLimitPerSecond: number;
   now?: () => number;
+}
+
+/** Why a test payout fails at the rail when a test helper arms it (issue 32). */
+export const testPayoutFailureReasons = ["invalid_account", "insufficient_funds"] as const;
+export type TestPayoutFailureReason = (typeof testPayoutFailureReasons)[number];
+
+/**
+ * What the test helpers do to the simulators (the wiring builds it on the running ones; tests on
+ * theirs). Only test mode's: nothing here touches live data.
+ */
+export interface TestSimulation {
+  /**
+   * The custody simulator sends `amount` (a decimal string) of `assetId` to `address`, then adds
+   * `confirmations` (0: none); resolves once its webhooks have reached us.
+   */
+  sendDeposit(input: {
+    address: string;
+    amount: string;
+    assetId: string;
+    confirmations: number;
+  }): Promise<void>;
+  /** The M-Pesa simulator answers its pending PIN prompts now (their callbacks delivered). */
+  answerMpesaPrompts(): Promise<void>;
+  /**
+   * The merchant's next test payout that reaches a rail (M-Pesa B2C) fails there with `reason`,
+   * once. Kept in memory: a restart forgets it.
+   */
+  armPayoutFailure(merchantId: string, reason: TestPayoutFailureReason): void;
 }
 
 /** An incoming request, its body already read within the limit. */
@@ -89,7 +122,8 @@ export interface ApiRouteDoc {
     | "Balances"
     | "Rates"
     | "Webhook endpoints"
-    | "Payout batches";
+    | "Payout batches"
+    | "Test helpers";
   /** Path parameters and their schema (documented). */
   params?: Record<string, ZodTypeAny>;
   /** Success status and schema. */
@@ -117,6 +151,8 @@ export interface ApiRoute<Q extends ZodTypeAny = ZodTypeAny, B extends ZodTypeAn
    * check in one go: a slice at a time, throwing the same ApiError `body` would.
    */
   parseBody?: (value: unknown) => Promise<z.infer<B>>;
+  /** No body at all is read as `{}` (every field of `body` optional). */
+  bodyOptional?: boolean;
   query?: Q;
   body?: B;
   doc: ApiRouteDoc;

@@ -15,6 +15,7 @@ import { ratesService } from "./rates.server";
 import { store } from "./store.server";
 import { refunds } from "./refunds.server";
 import { webhookUrlPolicy } from "./webhooks.server";
+import { runningTestSimulation } from "./test-simulation.server";
 
 function apiDeps(): ApiDeps {
   return {
@@ -26,6 +27,8 @@ function apiDeps(): ApiDeps {
     siteUrl: env.PUBLIC_SITE_URL.replace(/\/$/, ""),
     // The simulators, or the providers' sandboxes on a live deployment (ADR 0028).
     testModeAvailable: () => runningTestPayments() !== null,
+    // The test helpers (issue 32): only where test mode runs on the simulators in this process.
+    testSimulation: runningTestSimulation,
     rateLimitPerSecond: env.API_RATE_LIMIT_PER_SECOND,
     webhookUrlPolicy: webhookUrlPolicy(),
   };

@@ -1,10 +1,25 @@
 /** `/balances` and `/rates`: what the merchant is owed, and today's rates. */
 import { kesDecimal } from "~/core/api/payment-object";
-import { merchantBalances } from "~/core/ledger/read.server";
+import { merchantBalances, type MerchantBalances } from "~/core/ledger/read.server";
 import { balanceSchema, ratesSchema } from "../schemas.server";
 import { defineRoute } from "../types.server";
 
 const minor = (cents: bigint) => Number(cents);
+
+/** The balance object (`GET /balances`, and the test helpers' funding answer). */
+export function balanceObject(balances: MerchantBalances, live: boolean) {
+  return {
+    object: "balance",
+    livemode: live,
+    currency: "KES",
+    available: minor(balances.available),
+    available_decimal: kesDecimal(balances.available),
+    pending: minor(balances.pending),
+    pending_decimal: kesDecimal(balances.pending),
+    in_flight: minor(balances.inFlight),
+    in_flight_decimal: kesDecimal(balances.inFlight),
+  };
+}
 
 export const balanceRoutes = [
   defineRoute({
@@ -21,24 +36,10 @@ export const balanceRoutes = [
       errors: [401, 403, 429],
     },
     async handle(context) {
-      const live = context.key.mode === "live";
       const { merchantId, mode } = context.key;
       // The ledger book of the key's mode: a test key sees test money, never live money.
       const balances = await merchantBalances(context.store, merchantId, mode);
-      return {
-        status: 200,
-        body: {
-          object: "balance",
-          livemode: live,
-          currency: "KES",
-          available: minor(balances.available),
-          available_decimal: kesDecimal(balances.available),
-          pending: minor(balances.pending),
-          pending_decimal: kesDecimal(balances.pending),
-          in_flight: minor(balances.inFlight),
-          in_flight_decimal: kesDecimal(balances.inFlight),
-        },
-      };
+      return { status: 200, body: balanceObject(balances, mode === "live") };
     },
   }),
   defineRoute({

@@ -72,6 +72,11 @@ export interface DarajaApiSettings {
   initiator: DarajaSimulatorOptions["initiator"];
   /** More POST endpoints behind the same Bearer check (the STK ones), by path. */
   extraHandlers?: ReadonlyMap<string, (body: Record<string, unknown>) => ApiAnswer>;
+  /**
+   * One-shot B2C outcomes by OriginatorConversationID (the B2C outcome hook's, index.server.ts):
+   * taken by the first request with that id, before the per-phone overrides.
+   */
+  onceByOriginator?: Map<string, DarajaSimOutcome>;
 }
 
 /** A request field Daraja would refuse: 400 `400.002.02` "Bad Request - Invalid <field>". */
@@ -221,9 +226,11 @@ export function createDarajaApi(settings: DarajaApiSettings) {
         body: errorBody(DUPLICATE_ORIGINATOR_ERROR_CODE, "Duplicate OriginatorConversationID."),
       };
     }
+    const once = settings.onceByOriginator?.get(request.originatorConversationId);
+    if (once) settings.onceByOriginator!.delete(request.originatorConversationId);
     const outcome = !credentialValid(request.initiatorName, request.securityCredential)
       ? "invalid-initiator"
-      : (overrides.get(request.partyB) ?? magic[request.partyB] ?? "success");
+      : (once ?? overrides.get(request.partyB) ?? magic[request.partyB] ?? "success");
 
     let decided: { resultCode: number; resultDesc: string } | undefined;
     switch (outcome) {

@@ -23,12 +23,14 @@ import { createStkSimulator } from "./stk.server";
 import {
   DEFAULT_MAGIC_NUMBERS,
   DEFAULT_STK_MAGIC_NUMBERS,
+  type B2cOutcomeHook,
   type DarajaSimOutcome,
   type DarajaSimulator,
   type DarajaSimulatorOptions,
   type SimulatorRequestLog,
   type StkSimOutcome,
 } from "./types";
+import { B2C_PATH } from "~/core/providers/daraja/wire";
 
 export {
   darajaSimOutcomes,
@@ -38,6 +40,8 @@ export {
   type DarajaSimOutcome,
   type DarajaSimulator,
   type DarajaSimulatorOptions,
+  type B2cOutcomeHook,
+  type B2cRequestSeen,
   type SimulatedStkPush,
   type SimulatedTransaction,
   type StkSimOutcome,
@@ -90,6 +94,8 @@ export async function startDarajaSimulator(
     organisationBalanceKes: () => state.floatKes(),
     receive: (kes) => state.setFloat(state.floatKes() + kes),
   });
+  const onceByOriginator = new Map<string, DarajaSimOutcome>();
+  let b2cOutcomeHook: B2cOutcomeHook | null = null;
   const { routeApi, errorBody } = createDarajaApi({
     now,
     ids,
@@ -103,7 +109,28 @@ export async function startDarajaSimulator(
     organisationName: options.organisationName ?? "OneHop Simulator",
     initiator: options.initiator,
     extraHandlers: new Map([...stk.handlers, ...c2b.handlers]),
+    onceByOriginator,
   });
+
+  /** Ask the B2C outcome hook about a payment request (a broken one is left to the API). */
+  async function askB2cHook(raw: string): Promise<void> {
+    const hook = b2cOutcomeHook;
+    if (!hook) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+    const id = fields.OriginatorConversationID;
+    if (typeof id !== "string" || id === "") return;
+    const outcome = await hook({
+      originatorConversationId: id,
+      partyB: typeof fields.PartyB === "string" ? fields.PartyB : String(fields.PartyB ?? ""),
+    }).catch(() => null);
+    if (outcome) onceByOriginator.set(id, outcome);
+  }
   const requests: SimulatorRequestLog[] = [];
   const handleControl = createDarajaControl(state, queue, requests, magic, stk);
   let closed = false;
@@ -125,6 +152,7 @@ export async function startDarajaSimulator(
       return sendJson(res, answer.status, answer.body);
     }
 
+    if (url.pathname === B2C_PATH && req.method === "POST") await askB2cHook(raw);
     const answer = routeApi({
       method: req.method ?? "",
       url,
@@ -160,6 +188,9 @@ export async function startDarajaSimulator(
       await c2b.flush();
     },
     setOutcome: state.setOutcome,
+    setB2cOutcomeHook(hook) {
+      b2cOutcomeHook = hook;
+    },
     setFloat(kes) {
       if (!Number.isFinite(kes) || kes < 0) throw new Error("The float must be a number >= 0");
       state.setFloat(kes);

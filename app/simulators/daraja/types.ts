@@ -237,6 +237,14 @@ export interface SimulatedB2bPayment {
   completedAt: number;
 }
 
+/** What the B2C outcome hook is told of a payment request (`setB2cOutcomeHook`). */
+export interface B2cRequestSeen {
+  originatorConversationId: string;
+  /** The receiving number as sent (digits). */
+  partyB: string;
+}
+export type B2cOutcomeHook = (request: B2cRequestSeen) => Promise<DarajaSimOutcome | null>;
+
 /** An M-Pesa Express push the simulator accepted. */
 export interface SimulatedStkPush {
   checkoutRequestId: string;
@@ -277,6 +285,12 @@ export interface DarajaSimulator {
   flush(): Promise<void>;
   /** Outcome for one phone number (any Kenyan form); null removes the override. */
   setOutcome(phone: string, outcome: DarajaSimOutcome | null): void;
+  /**
+   * Asked before each B2C payment request is answered (null removes it): an outcome it resolves
+   * with is that request's, once (ahead of `setOutcome`'s); null leaves the usual one. The app's
+   * test helpers use it to fail one merchant's next test payout (in memory: a restart forgets it).
+   */
+  setB2cOutcomeHook(hook: B2cOutcomeHook | null): void;
   setFloat(kes: number): void;
   floatKes(): number;
   /**
