@@ -31,8 +31,9 @@ const HEADER = `/**
 
 /** The TypeScript types of an OpenAPI document, as the committed file holds them. */
 export async function typesOf(document: object): Promise<string> {
-  // openapi-typescript reads a JSON string or a URL (an object would be taken as a URL).
-  const ast = await openapiTS(JSON.stringify(document));
+  // openapi-typescript reads a JSON string or a URL (an object would be taken as a URL). A field
+  // with a default stays optional when the document does not require it (a request may omit it).
+  const ast = await openapiTS(JSON.stringify(document), { defaultNonNullable: false });
   const text = `${HEADER}\n${astToString(ast)}`;
   const options = await prettier.resolveConfig(TYPES_FILE);
   return prettier.format(text, { ...options, filepath: TYPES_FILE });

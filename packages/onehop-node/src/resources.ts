@@ -19,10 +19,12 @@ import type {
   RefundCreateParams,
   RefundListParams,
   SettlementDestination,
-  TestBalanceFundBodyParams,
-  TestPaymentPayBodyParams,
-  TestPayoutFailNextBodyParams,
-  TestPayoutFailureAnswer,
+  TestBalanceFunded,
+  TestBalanceFundParams,
+  TestPaymentPaid,
+  TestPaymentPayParams,
+  TestPayoutFailNextParams,
+  TestPayoutFailure,
   WebhookEndpoint,
   WebhookEndpointCreateParams,
   WebhookEndpointDeleted,
@@ -223,26 +225,26 @@ class TestPayments extends Resource {
   /** Pays a test payment as a customer would (crypto by default; `amount` to under/overpay). */
   pay(
     paymentId: string,
-    params: TestPaymentPayBodyParams = {},
+    params: TestPaymentPayParams = {},
     options?: RequestOptions,
-  ): Promise<Payment> {
+  ): Promise<TestPaymentPaid> {
     return this.post(`/test_helpers/payments/${id(paymentId)}/pay`, params, options);
   }
 }
 
 class TestBalance extends Resource {
   /** Adds test KES to the available balance (for refunds and payouts). */
-  fund(params: TestBalanceFundBodyParams, options?: RequestOptions): Promise<Balance> {
+  fund(params: TestBalanceFundParams, options?: RequestOptions): Promise<TestBalanceFunded> {
     return this.post("/test_helpers/balance/fund", params, options);
   }
 }
 
 class TestPayouts extends Resource {
-  /** The next test payout sent fails, with `reason`. */
+  /** The next test payout that reaches M-Pesa fails there with `reason`, once. */
   failNext(
-    params: TestPayoutFailNextBodyParams = {},
+    params: TestPayoutFailNextParams = {},
     options?: RequestOptions,
-  ): Promise<TestPayoutFailureAnswer> {
+  ): Promise<TestPayoutFailure> {
     return this.post("/test_helpers/payouts/fail_next", params, options);
   }
 }

@@ -30,14 +30,11 @@ export type BodyOf<O> = O extends { requestBody?: infer B } ? JsonOf<NonNullable
 /** The query parameters of an operation (never when it takes none). */
 export type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
-/** What `path` answers to `method`, or `Fallback` while the document has no such operation. */
-type Answer<P extends string, M extends Method, Fallback = never> = P extends keyof paths
-  ? ResponseOf<Operation<P, M>>
-  : Fallback;
-type Body<P extends string, M extends Method, Fallback = never> = P extends keyof paths
-  ? BodyOf<Operation<P, M>>
-  : Fallback;
-type Query<P extends string> = QueryOf<Operation<P, "get">>;
+/** What `path` answers to `method`. */
+type Answer<P extends keyof paths, M extends Method> = ResponseOf<Operation<P, M>>;
+/** The JSON body `path` takes with `method`. */
+type Body<P extends keyof paths, M extends Method> = BodyOf<Operation<P, M>>;
+type Query<P extends keyof paths> = QueryOf<Operation<P, "get">>;
 /** One item of a list answer. */
 type ItemOf<L> = L extends { data: (infer T)[] } ? T : never;
 
@@ -82,48 +79,10 @@ export type WebhookEndpointDeleted = Answer<"/webhook_endpoints/{id}", "delete">
 export type WebhookPing = Answer<"/webhook_endpoints/{id}/ping", "post">;
 export type WebhookReplay = Answer<"/webhook_endpoints/{id}/replay", "post">;
 
-// Test mode's helpers (their contract is fixed; the fallbacks hold until the document has them).
-export interface TestPaymentPayParams {
-  /** How the customer pays (default: the payment's way, crypto). */
-  method?: "crypto" | "mpesa";
-  /** The crypto amount sent, a decimal string ("19.447323"): default the amount asked. */
-  amount?: string;
-  /** Confirmations the deposit reaches. */
-  confirmations?: number;
-  /** The paying phone (M-Pesa). */
-  phone?: string;
-}
-export interface TestBalanceFundParams {
-  /** KES in cents, an integer. */
-  amount: number;
-  currency: "KES";
-}
-export interface TestPayoutFailNextParams {
-  /** What the rail says when the next payout fails. */
-  reason?: string;
-}
-export interface TestPayoutFailure {
-  object: "test_helpers.payout_failure";
-  armed: true;
-  reason: string | null;
-}
-export type TestPaymentPayBodyParams = Body<
-  "/test_helpers/payments/{id}/pay",
-  "post",
-  TestPaymentPayParams
->;
-export type TestBalanceFundBodyParams = Body<
-  "/test_helpers/balance/fund",
-  "post",
-  TestBalanceFundParams
->;
-export type TestPayoutFailNextBodyParams = Body<
-  "/test_helpers/payouts/fail_next",
-  "post",
-  TestPayoutFailNextParams
->;
-export type TestPayoutFailureAnswer = Answer<
-  "/test_helpers/payouts/fail_next",
-  "post",
-  TestPayoutFailure
->;
+// Test mode's helpers.
+export type TestPaymentPayParams = Body<"/test_helpers/payments/{id}/pay", "post">;
+export type TestBalanceFundParams = Body<"/test_helpers/balance/fund", "post">;
+export type TestPayoutFailNextParams = Body<"/test_helpers/payouts/fail_next", "post">;
+export type TestPaymentPaid = Answer<"/test_helpers/payments/{id}/pay", "post">;
+export type TestBalanceFunded = Answer<"/test_helpers/balance/fund", "post">;
+export type TestPayoutFailure = Answer<"/test_helpers/payouts/fail_next", "post">;

@@ -483,6 +483,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/test_helpers/payments/{id}/pay": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Pay a test payment
+     * @description Test keys only (403 `test_mode_only` with a live key). Pays a test payment awaiting payment the way a customer would: in `crypto`, the custody simulator sends the coin to its deposit address and adds confirmations; with `mpesa`, an M-Pesa Express prompt that the simulator's customer pays. Answers once our server has processed the provider's webhook, so the payment shows its new status: `confirmed` (then `settled`), `underpaid`, `overpaid`, or `confirming` with too few confirmations. A payment whose customer chooses the coin is paid in the coin it opened in. The body may be left out.
+     *
+     *     Scope: `payments:write`.
+     */
+    post: operations["testPayPayment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/test_helpers/balance/fund": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fund the test balance
+     * @description Test keys only (403 `test_mode_only` with a live key). Credits your available test balance (one balanced transaction in the test book, from test capital; never live money), so that test refunds and payout batches have money to use. With the same Idempotency-Key it is credited once.
+     *
+     *     Scope: `payouts:write`.
+     */
+    post: operations["testFundBalance"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/test_helpers/payouts/fail_next": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fail the next test payout
+     * @description Test keys only (403 `test_mode_only` with a live key). The next test payout of yours that goes to M-Pesa (a settlement, a payout batch row, a refund to M-Pesa) fails at the M-Pesa simulator with `reason`, once: the payout shows `failed` with M-Pesa's words and the money returns to your balance; the one after goes through. Payouts to Airtel Money, T-Kash, PesaLink or a Paybill or Till are not affected. Armed in the server's memory: a restart forgets it; arming again replaces the reason. The body may be left out.
+     *
+     *     Scope: `payouts:write`.
+     */
+    post: operations["testFailNextPayout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1316,6 +1382,51 @@ export interface components {
       has_more: boolean;
       /** @description The last line of this page: pass it as `starting_after` for the next. */
       next_starting_after: number | null;
+    };
+    TestPayRequest: {
+      /**
+       * @description `crypto` (default): the custody simulator sends the coin to the payment's deposit address. `mpesa`: an M-Pesa Express prompt that the M-Pesa simulator's customer pays.
+       * @default crypto
+       * @enum {string}
+       */
+      method?: "crypto" | "mpesa";
+      /**
+       * @description Crypto only: how much of the payment's coin is sent (default its `crypto_amount`). Less makes it `underpaid`, more `overpaid`.
+       * @example 19.35
+       */
+      amount?: string;
+      /** @description Crypto only: confirmations added after the deposit (default: as many as the payment needs). 0 leaves it `confirming`. */
+      confirmations?: number;
+      /**
+       * @description M-Pesa only: the paying Safaricom number (default +254712345678).
+       * @example +254712345678
+       */
+      phone?: string;
+    };
+    TestFundRequest: {
+      /**
+       * @description KES in cents, up to 1000000000 (KES 10,000,000.00).
+       * @example 5000000
+       */
+      amount: number;
+      /** @enum {string} */
+      currency: "KES";
+    };
+    TestPayoutFailure: {
+      /** @enum {string} */
+      object: "test_helpers.payout_failure";
+      /** @enum {boolean} */
+      armed: true;
+      /** @enum {string} */
+      reason: "invalid_account" | "insufficient_funds";
+    };
+    TestPayoutFailureRequest: {
+      /**
+       * @description `invalid_account` (default; M-Pesa ResultCode 7, the number cannot receive M-Pesa) or `insufficient_funds` (ResultCode 1, the paying float is short).
+       * @default invalid_account
+       * @enum {string}
+       */
+      reason?: "invalid_account" | "insufficient_funds";
     };
   };
   responses: never;
@@ -3257,6 +3368,293 @@ export interface operations {
       };
       /** @description Too many requests for this key (`rate_limited`), or too many with an invalid key from this address (`too_many_failed_keys`): wait `Retry-After` seconds. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  testPayPayment: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["TestPayRequest"];
+      };
+    };
+    responses: {
+      /** @description The payment, paid. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Payment"];
+        };
+      };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No API key, or one that is invalid, revoked or expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope this route needs, or the request came from a browser. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object for this key: another merchant's, or the other mode's, is not found either. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The object is not in a state that allows this, or the Idempotency-Key is still in use. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than 64 KB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is not `application/json`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests for this key (`rate_limited`), or too many with an invalid key from this address (`too_many_failed_keys`): wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No live rate to quote from, or custody did not answer: retry with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  testFundBalance: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TestFundRequest"];
+      };
+    };
+    responses: {
+      /** @description The test balance. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Balance"];
+        };
+      };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No API key, or one that is invalid, revoked or expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope this route needs, or the request came from a browser. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than 64 KB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is not `application/json`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests for this key (`rate_limited`), or too many with an invalid key from this address (`too_many_failed_keys`): wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No live rate to quote from, or custody did not answer: retry with the same Idempotency-Key. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  testFailNextPayout: {
+    parameters: {
+      query?: never;
+      header?: {
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": components["schemas"]["TestPayoutFailureRequest"];
+      };
+    };
+    responses: {
+      /** @description Armed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TestPayoutFailure"];
+        };
+      };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No API key, or one that is invalid, revoked or expired. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope this route needs, or the request came from a browser. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than 64 KB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is not `application/json`. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests for this key (`rate_limited`), or too many with an invalid key from this address (`too_many_failed_keys`): wait `Retry-After` seconds. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No live rate to quote from, or custody did not answer: retry with the same Idempotency-Key. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
