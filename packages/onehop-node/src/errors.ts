@@ -4,13 +4,18 @@
  */
 import type { ApiErrorBody } from "./types.js";
 
+/** Why a call never got an answer. */
+export type ConnectionFailure = "timeout" | "network_error";
+/** Why a webhook's signature was refused. */
+export type SignatureRefusal = "missing" | "malformed" | "too_old" | "mismatch";
+
 export interface OneHopErrorFields {
   /** The HTTP status (absent for a connection failure or a bad signature). */
   status?: number;
   /** The error's `type`: `invalid_request_error`, `rate_limit_error`, … */
   type: ApiErrorBody["type"] | "connection_error" | "signature_verification_error";
   /** What exactly went wrong: `parameter_invalid`, `resource_missing`, `rate_limited`, … */
-  code: ApiErrorBody["code"] | null;
+  code: ApiErrorBody["code"] | ConnectionFailure | SignatureRefusal | null;
   message: string;
   /** The request field at fault (`amount`, `metadata.order_id`), or null. */
   param?: string | null;
@@ -73,7 +78,7 @@ export class ConnectionError extends OneHopError {}
 /** A webhook whose `OneHop-Signature` is missing, malformed, too old or does not match. */
 export class SignatureVerificationError extends OneHopError {
   constructor(
-    readonly reason: "missing" | "malformed" | "too_old" | "mismatch",
+    readonly reason: SignatureRefusal,
     message: string,
   ) {
     super({ type: "signature_verification_error", code: reason, message });

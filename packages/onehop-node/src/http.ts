@@ -150,7 +150,7 @@ export class HttpClient {
     const retryable =
       status === 429 ||
       status >= 500 ||
-      (status === 409 && error.code === "idempotency_key_in_use");
+      (status === 409 && String(error.code) === "idempotency_key_in_use");
     if (!retryable) return null;
     const after = retryAfterSeconds(error.headers);
     if (after === null) return backoffMs(retry);

@@ -52,7 +52,10 @@ export type WebhookEndpoint = Answer<"/webhook_endpoints/{id}", "get">;
 export type WebhookEndpointWithSecret = Answer<"/webhook_endpoints", "post">;
 export type PayoutBatch = Answer<"/payout_batches/{id}", "get">;
 export type PayoutBatchRow = ItemOf<Answer<"/payout_batches/{id}/rows", "get">>;
-export type ApiErrorBody = Schemas["Error"]["error"];
+/** The `error` of an error answer (as the document's `Error` schema says, when it has one). */
+export type ApiErrorBody = Schemas extends { Error: { error: infer E } }
+  ? E
+  : { type: string; code: string; message: string; param: string | null; request_id: string };
 
 /** Every event type the document names (a string while it names none). */
 export type EventType = Event["type"];
