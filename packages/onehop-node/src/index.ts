@@ -64,6 +64,6 @@ export {
   SignatureVerificationError,
 } from "./errors.js";
 export { ListPromise } from "./pagination.js";
-export type { Page } from "./resources.js";
+export type { ListPage } from "./pagination.js";
 export { Webhooks, SIGNATURE_HEADER, DEFAULT_TOLERANCE_SECONDS } from "./webhooks.js";
 export type * from "./types.js";

@@ -1,24 +1,28 @@
 /** The API's resources, one class each, every method typed from the OpenAPI document. */
 import type { HttpClient, RequestOptions } from "./http.js";
-import { ListPromise, type Cursor } from "./pagination.js";
+import { ListPromise, type ListPage } from "./pagination.js";
 import type {
   Balance,
   Event,
   EventListParams,
+  EventList,
   Payment,
   PaymentCreateParams,
+  PaymentList,
   PaymentListParams,
-  PaymentPayout,
+  PaymentPayoutList,
   PayoutBatch,
   PayoutBatchCreateParams,
+  PayoutBatchList,
   PayoutBatchListParams,
-  PayoutBatchRow,
+  PayoutBatchRowList,
   PayoutBatchRowListParams,
-  Rates,
+  RateList,
   Refund,
   RefundCreateParams,
+  RefundList,
   RefundListParams,
-  SettlementDestination,
+  SettlementDestinationList,
   TestBalanceFunded,
   TestBalanceFundParams,
   TestPaymentPaid,
@@ -28,20 +32,13 @@ import type {
   WebhookEndpoint,
   WebhookEndpointCreateParams,
   WebhookEndpointDeleted,
+  WebhookEndpointList,
   WebhookEndpointUpdateParams,
   WebhookEndpointWithSecret,
   WebhookPing,
   WebhookReplay,
   WebhookReplayParams,
 } from "./types.js";
-
-/** A page of a list answer, as the API sends it. */
-export interface Page<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-  next_starting_after: Cursor | null;
-}
 
 const id = (value: string) => {
   if (typeof value !== "string" || !value)
@@ -61,9 +58,13 @@ abstract class Resource {
   }
 
   /** A list that pages with `starting_after` (`for await` walks every page). */
-  protected paged<T>(path: string, query: object = {}, options?: RequestOptions) {
-    return new ListPromise<Page<T>>((startingAfter) =>
-      this.get<Page<T>>(
+  protected paged<L extends ListPage<unknown>>(
+    path: string,
+    query: object = {},
+    options?: RequestOptions,
+  ) {
+    return new ListPromise<L>((startingAfter) =>
+      this.get<L>(
         path,
         startingAfter === undefined ? query : { ...query, starting_after: startingAfter },
         options,
@@ -84,7 +85,7 @@ export class Payments extends Resource {
 
   /** Newest first: await it for a page, or `for await` over every payment. */
   list(params: PaymentListParams = {}, options?: RequestOptions) {
-    return this.paged<Payment>("/payments", params, options);
+    return this.paged<PaymentList>("/payments", params, options);
   }
 
   /** Only while it awaits the customer (else 409 `payment_not_cancelable`). */
@@ -94,7 +95,7 @@ export class Payments extends Resource {
 
   /** The payouts that settled this payment. */
   listPayouts(paymentId: string, options?: RequestOptions) {
-    return this.paged<PaymentPayout>(`/payments/${id(paymentId)}/payouts`, {}, options);
+    return this.paged<PaymentPayoutList>(`/payments/${id(paymentId)}/payouts`, {}, options);
   }
 }
 
@@ -109,7 +110,7 @@ export class Refunds extends Resource {
 
   /** A payment's refunds, newest first (one page). */
   list(params: RefundListParams, options?: RequestOptions) {
-    return this.paged<Refund>("/refunds", params, options);
+    return this.paged<RefundList>("/refunds", params, options);
   }
 }
 
@@ -124,12 +125,12 @@ export class PayoutBatches extends Resource {
   }
 
   list(params: PayoutBatchListParams = {}, options?: RequestOptions) {
-    return this.paged<PayoutBatch>("/payout_batches", params, options);
+    return this.paged<PayoutBatchList>("/payout_batches", params, options);
   }
 
   /** The batch's rows in file order (pages by `line`). */
   listRows(batchId: string, params: PayoutBatchRowListParams = {}, options?: RequestOptions) {
-    return this.paged<PayoutBatchRow>(`/payout_batches/${id(batchId)}/rows`, params, options);
+    return this.paged<PayoutBatchRowList>(`/payout_batches/${id(batchId)}/rows`, params, options);
   }
 
   /** Sends a draft for approval by another member, in the dashboard. */
@@ -145,15 +146,15 @@ export class Balances extends Resource {
 }
 
 export class RatesResource extends Resource {
-  /** KES per whole coin for each asset. */
-  retrieve(options?: RequestOptions): Promise<Rates> {
-    return this.get("/rates", undefined, options);
+  /** KES per whole coin for each asset, as quotes use them (one page: every asset). */
+  list(options?: RequestOptions) {
+    return this.paged<RateList>("/rates", {}, options);
   }
 }
 
 export class SettlementDestinations extends Resource {
   list(options?: RequestOptions) {
-    return this.paged<SettlementDestination>("/settlement_destinations", {}, options);
+    return this.paged<SettlementDestinationList>("/settlement_destinations", {}, options);
   }
 }
 
@@ -164,7 +165,7 @@ export class Events extends Resource {
 
   /** Newest first, kept 30 days: after an outage, walk them to catch up. */
   list(params: EventListParams = {}, options?: RequestOptions) {
-    return this.paged<Event>("/events", params, options);
+    return this.paged<EventList>("/events", params, options);
   }
 }
 
@@ -182,7 +183,7 @@ export class WebhookEndpoints extends Resource {
   }
 
   list(options?: RequestOptions) {
-    return this.paged<WebhookEndpoint>("/webhook_endpoints", {}, options);
+    return this.paged<WebhookEndpointList>("/webhook_endpoints", {}, options);
   }
 
   update(

@@ -38,20 +38,30 @@ type Query<P extends keyof paths> = QueryOf<Operation<P, "get">>;
 /** One item of a list answer. */
 type ItemOf<L> = L extends { data: (infer T)[] } ? T : never;
 
+// Lists (awaited: one page; iterated: every item).
+export type PaymentList = Answer<"/payments", "get">;
+export type PaymentPayoutList = Answer<"/payments/{id}/payouts", "get">;
+export type RefundList = Answer<"/refunds", "get">;
+export type EventList = Answer<"/events", "get">;
+export type PayoutBatchList = Answer<"/payout_batches", "get">;
+export type PayoutBatchRowList = Answer<"/payout_batches/{id}/rows", "get">;
+export type SettlementDestinationList = Answer<"/settlement_destinations", "get">;
+export type WebhookEndpointList = Answer<"/webhook_endpoints", "get">;
+export type RateList = Answer<"/rates", "get">;
+
 // Objects.
 export type Payment = Answer<"/payments/{id}", "get">;
 export type Refund = Answer<"/refunds/{id}", "get">;
 export type Event = Answer<"/events/{id}", "get">;
 export type Balance = Answer<"/balances", "get">;
-export type Rates = Answer<"/rates", "get">;
-export type Rate = ItemOf<Rates>;
-export type PaymentPayout = ItemOf<Answer<"/payments/{id}/payouts", "get">>;
-export type SettlementDestination = ItemOf<Answer<"/settlement_destinations", "get">>;
+export type Rate = ItemOf<RateList>;
+export type PaymentPayout = ItemOf<PaymentPayoutList>;
+export type SettlementDestination = ItemOf<SettlementDestinationList>;
 export type WebhookEndpoint = Answer<"/webhook_endpoints/{id}", "get">;
 /** A new endpoint, or one whose secret was just rotated: the secret is shown this once. */
 export type WebhookEndpointWithSecret = Answer<"/webhook_endpoints", "post">;
 export type PayoutBatch = Answer<"/payout_batches/{id}", "get">;
-export type PayoutBatchRow = ItemOf<Answer<"/payout_batches/{id}/rows", "get">>;
+export type PayoutBatchRow = ItemOf<PayoutBatchRowList>;
 /** The `error` of an error answer (as the document's `Error` schema says, when it has one). */
 export type ApiErrorBody = Schemas extends { Error: { error: infer E } }
   ? E

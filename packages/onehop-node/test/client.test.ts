@@ -52,6 +52,9 @@ describe("payments through the SDK", () => {
     expect(page.object).toBe("list");
     expect(page.data.map((p) => p.id)).toContain(payment.id);
 
+    // Not paid: no payouts yet.
+    expect((await onehop.payments.listPayouts(payment.id)).data).toEqual([]);
+
     const canceled = await onehop.payments.cancel(payment.id);
     expect(canceled).toMatchObject({ id: payment.id, status: "canceled" });
     expect(canceled.canceled_at).not.toBeNull();
@@ -92,6 +95,30 @@ describe("payments through the SDK", () => {
     expect(first.next_starting_after).toBe(made[3]);
     const three = await onehop.payments.list({ limit: 2 }).toArray({ limit: 3 });
     expect(three.map((p) => p.id)).toEqual([made[4], made[3], made[2]]);
+  });
+});
+
+describe("the other reads", () => {
+  it("rates, the balance and settlement destinations", async () => {
+    const onehop = client(f.newKey(SHOP, "test").secret);
+    const rates = await onehop.rates.list();
+    expect(rates.object).toBe("list");
+    expect(rates.data.map((rate) => rate.asset)).toEqual(
+      expect.arrayContaining(["BTC", "ETH", "USDT", "USDC"]),
+    );
+    expect(rates.data.find((rate) => rate.asset === "USDT")).toMatchObject({
+      rate: "129.2",
+      kind: "live",
+      spread_bps: 50,
+    });
+    expect(await onehop.balances.retrieve()).toMatchObject({
+      object: "balance",
+      livemode: false,
+      currency: "KES",
+    });
+    const destinations = await onehop.settlementDestinations.list();
+    expect(destinations.object).toBe("list");
+    expect(Array.isArray(destinations.data)).toBe(true);
   });
 });
 
