@@ -5,7 +5,9 @@
  * money; failing the next test payout at the M-Pesa simulator, once; and the refusals (live keys,
  * unknown or paid payments, bad fields, no simulators here).
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { idempotencyKeys, refunds } from "../../drizzle/schema";
 import { approveBatch } from "~/core/disbursements/batch-approval.server";
 import { pumpDisbursements } from "~/core/disbursements/pump.server";
 import { resolveException } from "~/core/payments/exceptions.server";
@@ -16,8 +18,9 @@ import { addMember } from "../../tests/setup/members";
 import { testConfig } from "../../tests/setup/payments";
 import { installStk } from "../../tests/setup/stk";
 import { testStore } from "../../tests/setup/db";
-import { paymentSchema } from "./schemas.server";
-import { testPayoutFailureSchema } from "./endpoints/test-helpers.server";
+import { testHelperExamples } from "~/content/docs/test-helpers";
+import { paymentSchema, testFundBody, testPayBody } from "./schemas.server";
+import { testPayoutFailureBody, testPayoutFailureSchema } from "./endpoints/test-helpers.server";
 
 const PAY = "MRC-THPA22";
 const FUND = "MRC-THPB22";
@@ -97,6 +100,18 @@ describe("paying a test payment", () => {
       type: "conflict_error",
       code: "payment_not_payable",
     });
+  });
+
+  it("once per Idempotency-Key: a retry replays the answer and pays nothing more", async () => {
+    const key = f.newKey(PAY, "test").secret;
+    const payment = await newPayment(key);
+    const headers = { "Idempotency-Key": "pay-once" };
+    const first = await pay(key, payment.id, { amount: "1" }, headers);
+    const again = await pay(key, payment.id, { amount: "1" }, headers);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.json).toEqual(first.json);
+    const read = expectOk(await f.call("GET", `/api/v1/payments/${String(payment.id)}`, { key }));
+    expect(read).toMatchObject({ status: "underpaid", crypto_received_decimal: "1" });
   });
 
   it("with no body at all (the same as {})", async () => {
@@ -217,9 +232,15 @@ describe("a live key", () => {
       await pay(live, "pay_zzzzzzzzzzzz", {}),
       await fund(live, { amount: 100_000, currency: "KES" }),
       await failNext(live, {}),
+      // Before the body is read: a bad one is still 403, an Idempotency-Key is not kept.
+      await fund(live, { amount: -1 }, { "Idempotency-Key": "live-fund" }),
+      await pay(live, "pay_zzzzzzzzzzzz", "not json"),
     ])
       expectApiError(answer, { status: 403, type: "permission_error", code: "test_mode_only" });
     expect(await balance(live)).toEqual(before);
+    expect(
+      f.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "live-fund")).all(),
+    ).toEqual([]);
   });
 });
 
@@ -301,6 +322,11 @@ describe("funding the test balance", () => {
       201,
     );
     expect(refund).toMatchObject({ source: "balance", status: "sent", amount: 100_000 });
+    const row = f.db.select().from(refunds).where(eq(refunds.id, refund.id)).get()!;
+    await f.h.custodySim.completeTransfer(row.custodyTxId!);
+    expect(
+      expectOk(await f.call("GET", `/api/v1/refunds/${String(refund.id)}`, { key })).status,
+    ).toBe("succeeded");
 
     // A payout batch is approved and paid from it.
     const rows = await runBatch(key, FUND, [
@@ -372,5 +398,15 @@ describe("failing the next test payout", () => {
       code: "parameter_invalid",
       param: "reason",
     });
+  });
+});
+
+describe("the examples on /docs", () => {
+  it("are bodies the helpers take", () => {
+    const { pay, payMpesa, fund, failNext } = testHelperExamples;
+    expect(testPayBody.safeParse(pay.body).success).toBe(true);
+    expect(testPayBody.safeParse(payMpesa.body).success).toBe(true);
+    expect(testFundBody.safeParse(fund.body).success).toBe(true);
+    expect(testPayoutFailureBody.safeParse(failNext.body).success).toBe(true);
   });
 });

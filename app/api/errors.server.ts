@@ -33,6 +33,15 @@ export class ApiError extends Error {
 export const notFound = (what: string, id: string, param: string | null = "id") =>
   new ApiError(404, "not_found_error", "resource_missing", `No such ${what}: '${id}'.`, param);
 
+/** A test helper called with a live key (issue 32). */
+export const testModeOnly = () =>
+  new ApiError(
+    403,
+    "permission_error",
+    "test_mode_only",
+    "Test helpers work only with a test key (oh_test_…); they never touch live data.",
+  );
+
 /** The dotted path of a zod issue ("metadata.order"), or null for the body itself. */
 const pathOf = (path: (string | number)[]) => (path.length ? path.join(".") : null);
 

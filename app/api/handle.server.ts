@@ -18,7 +18,7 @@ import {
 import { teamRoleInfo } from "~/core/accounts/permissions";
 import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { logger } from "~/utils/logger.server";
-import { ApiError, errorBody, fromZodError } from "./errors.server";
+import { ApiError, errorBody, fromZodError, testModeOnly } from "./errors.server";
 import { KEY_FAILURE_LIMIT, keyFailureWaitMs, recordKeyFailure } from "./key-failures.server";
 import { takeRequest } from "./rate-limit.server";
 import { randomIdBytes } from "~/core/ids.server";
@@ -185,6 +185,8 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
         "missing_scope",
         `This key lacks the ${route.scope} scope.`,
       );
+
+    if (route.testOnly && key.mode === "live") throw testModeOnly();
 
     // A heavy request (a payout file) is one of at most a few per key at once: refused before its
     // Idempotency-Key is claimed, so a retry runs it.

@@ -153,6 +153,11 @@ export interface ApiRoute<Q extends ZodTypeAny = ZodTypeAny, B extends ZodTypeAn
   parseBody?: (value: unknown) => Promise<z.infer<B>>;
   /** No body at all is read as `{}` (every field of `body` optional). */
   bodyOptional?: boolean;
+  /**
+   * Test keys only (the test helpers): a live key is refused with 403 `test_mode_only` before its
+   * body or Idempotency-Key is read.
+   */
+  testOnly?: boolean;
   query?: Q;
   body?: B;
   doc: ApiRouteDoc;

@@ -1,6 +1,7 @@
 /**
  * /docs: what the API does and the rules every endpoint shares (keys and scopes, errors,
- * Request-Id, idempotency, pagination, rate limits, amounts, networks, payouts, versioning, CORS).
+ * Request-Id, idempotency, pagination, rate limits, amounts, networks, payouts, test helpers,
+ * versioning, CORS).
  */
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
@@ -14,6 +15,7 @@ import {
   useSiteOrigin,
 } from "~/components/docs/DocsBits";
 import { errorStatuses } from "~/content/docs/errors";
+import { testHelperCurl, testHelperExamples } from "~/content/docs/test-helpers";
 import { teamRoleInfo, teamRoles } from "~/core/accounts/permissions";
 import { roleHoldsScope } from "~/core/api/key-rules";
 import { apiKeyPrefixes, apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
@@ -348,6 +350,74 @@ export default function DocsOverview() {
           <Code>payouts:read</Code>, creating and submitting <Code>payouts:write</Code>; a test key
           makes test batches, paid through the simulators.
         </p>
+      </DocsSection>
+
+      <DocsSection id="test-helpers" title="Test helpers">
+        <p>
+          With a test key, these endpoints drive test mode from your own tests, the way
+          Stripe&rsquo;s test helpers do. They act through the same paths as a real customer and a
+          real rail: the simulated chain pays, M-Pesa calls back, our webhooks run, and your webhook
+          endpoint receives the same events. A live key gets 403 <Code>test_mode_only</Code> and
+          nothing is touched; on a server where test mode runs on the providers&rsquo; sandboxes
+          instead of the simulators they answer 503 <Code>test_mode_unavailable</Code>. Each is a
+          POST, so an <Code>Idempotency-Key</Code> works as everywhere.
+        </p>
+        <p>
+          <Code>POST /test_helpers/payments/&#123;id&#125;/pay</Code> (<Code>payments:write</Code>)
+          pays a test payment awaiting payment and answers 200 with the payment once our server has
+          processed the provider&rsquo;s webhook. The body may be left out. In <Code>crypto</Code>{" "}
+          (the default) the simulated chain sends <Code>amount</Code> of the payment&rsquo;s coin
+          (default its <Code>crypto_amount</Code>; less makes it <Code>underpaid</Code>, more{" "}
+          <Code>overpaid</Code>) and adds <Code>confirmations</Code> (0 to 100; default as many as
+          it needs, 0 leaves it <Code>confirming</Code>). A payment whose customer chooses the coin
+          is paid in the coin it opened in. With <Code>mpesa</Code>, an M-Pesa Express prompt goes
+          to <Code>phone</Code> (default +254712345678) and the simulated customer pays it. A
+          payment no longer awaiting payment answers 409 <Code>payment_not_payable</Code>.
+        </p>
+        <CodeBlock
+          caption="Pay in crypto"
+          code={testHelperCurl(baseUrl, testHelperExamples.pay.path, testHelperExamples.pay.body)}
+        />
+        <CodeBlock
+          caption="Pay with M-Pesa"
+          code={testHelperCurl(
+            baseUrl,
+            testHelperExamples.payMpesa.path,
+            testHelperExamples.payMpesa.body,
+          )}
+        />
+        <p>
+          <Code>POST /test_helpers/balance/fund</Code> (<Code>payouts:write</Code>) credits your
+          available test balance with <Code>amount</Code> KES cents (up to 1000000000, KES
+          10,000,000.00) and answers with the balance, as <Code>GET /balances</Code> does. Test
+          refunds and payout batches then have money to use.
+        </p>
+        <CodeBlock
+          caption="Fund the test balance"
+          code={testHelperCurl(baseUrl, testHelperExamples.fund.path, testHelperExamples.fund.body)}
+        />
+        <p>
+          <Code>POST /test_helpers/payouts/fail_next</Code> (<Code>payouts:write</Code>) makes your
+          next test payout to M-Pesa (a settlement, a payout batch row or a refund to M-Pesa) fail
+          at M-Pesa, once, with <Code>reason</Code>: <Code>invalid_account</Code> (the default: the
+          number cannot receive M-Pesa) or <Code>insufficient_funds</Code> (the paying float is
+          short). The payout shows <Code>failed</Code> with M-Pesa&rsquo;s words and the money
+          returns to your balance; the one after goes through. It answers{" "}
+          <Code>
+            &#123;&quot;object&quot;: &quot;test_helpers.payout_failure&quot;, &quot;armed&quot;:
+            true, &quot;reason&quot;: …&#125;
+          </Code>
+          . Payouts to Airtel Money, T-Kash, a bank or a Paybill or Till are not affected. The
+          server keeps it in memory: a restart forgets it.
+        </p>
+        <CodeBlock
+          caption="Fail the next payout"
+          code={testHelperCurl(
+            baseUrl,
+            testHelperExamples.failNext.path,
+            testHelperExamples.failNext.body,
+          )}
+        />
       </DocsSection>
 
       <DocsSection id="versioning" title="Versioning">

@@ -71,6 +71,15 @@ export default function DocsTestMode() {
           to a test payment. Your webhook endpoint receives <Code>payment.confirming</Code> and then{" "}
           <Code>payment.paid</Code>, exactly as it will for a real customer.
         </p>
+        <p>
+          From your own tests, on a server with the simulators, the{" "}
+          <Link to={`${paths.docs}#test-helpers`} className={docsLinkClass}>
+            test helpers
+          </Link>{" "}
+          do the same with one request: pay a payment in crypto (the exact amount, less or more,
+          with the confirmations you choose) or with M-Pesa, fund your test balance for refunds and
+          payouts, and make the next payout fail.
+        </p>
       </DocsSection>
 
       <DocsSection id="dashboard" title="Test data in the dashboard">

@@ -4,7 +4,7 @@
  * deposit (its webhooks reach our server), the M-Pesa simulator's customer pays a PIN prompt (its
  * callback reaches us), a payout fails at the M-Pesa simulator with a real Result. Funding posts
  * one balanced transaction in the test book. A live key is refused (403 `test_mode_only`) before
- * anything is read; without the simulators in this process they answer 503.
+ * its body or Idempotency-Key is read; without the simulators in this process they answer 503.
  */
 import { randomUUID } from "node:crypto";
 import { findPayment } from "~/core/api/reads.server";
@@ -14,7 +14,7 @@ import type { NetworkId } from "~/core/networks";
 import { requiredConfirmations } from "~/core/payments/config";
 import type { Payment } from "~/core/payments/payments.server";
 import { ASSET_SCALE, formatCryptoUnits } from "~/core/payments/quote";
-import { ApiError, notFound } from "../errors.server";
+import { ApiError, notFound, testModeOnly } from "../errors.server";
 import {
   balanceSchema,
   paymentIdSchema,
@@ -65,13 +65,8 @@ export const testPayoutFailureSchema = z
 
 /** The simulators, for a test key where they run; else 403 (live key) or 503. */
 function simulationFor(context: ApiContext): TestSimulation {
-  if (context.key.mode === "live")
-    throw new ApiError(
-      403,
-      "permission_error",
-      "test_mode_only",
-      "Test helpers work only with a test key (oh_test_…); they never touch live data.",
-    );
+  // The handler refuses live keys before the body is read (`testOnly`); this guards the handler.
+  if (context.key.mode === "live") throw testModeOnly();
   const simulation = context.deps.testModeAvailable()
     ? (context.deps.testSimulation?.() ?? null)
     : null;
@@ -185,6 +180,7 @@ export const testHelperRoutes = [
     scope: "payments:write",
     body: testPayBody,
     bodyOptional: true,
+    testOnly: true,
     doc: {
       operationId: "testPayPayment",
       tag: "Test helpers",
@@ -218,6 +214,7 @@ export const testHelperRoutes = [
     path: "/test_helpers/balance/fund",
     scope: "payouts:write",
     body: testFundBody,
+    testOnly: true,
     doc: {
       operationId: "testFundBalance",
       tag: "Test helpers",
@@ -255,6 +252,7 @@ export const testHelperRoutes = [
     scope: "payouts:write",
     body: testPayoutFailureBody,
     bodyOptional: true,
+    testOnly: true,
     doc: {
       operationId: "testFailNextPayout",
       tag: "Test helpers",

@@ -31,9 +31,9 @@ export const errorStatuses: readonly {
   {
     status: 403,
     type: "permission_error",
-    codes: ["missing_scope", "scope_beyond_role", "browser_requests_refused"],
+    codes: ["missing_scope", "scope_beyond_role", "browser_requests_refused", "test_mode_only"],
     meaning:
-      "The key lacks the route's scope; it has it but its member's role no longer allows it (a key never does more than its member); or the request came from a browser (an Origin header).",
+      "The key lacks the route's scope; it has it but its member's role no longer allows it (a key never does more than its member); the request came from a browser (an Origin header); or a test helper was called with a live key.",
   },
   {
     status: 404,
@@ -58,9 +58,9 @@ export const errorStatuses: readonly {
   {
     status: 409,
     type: "conflict_error, idempotency_error",
-    codes: ["payment_not_cancelable", "idempotency_key_in_use"],
+    codes: ["payment_not_cancelable", "payment_not_payable", "idempotency_key_in_use"],
     meaning:
-      "The object's state does not allow this, or a request with this Idempotency-Key is still running.",
+      "The object's state does not allow this (a payment no longer awaiting payment cannot be canceled, nor paid by a test helper), or a request with this Idempotency-Key is still running.",
   },
   {
     status: 413,
@@ -104,6 +104,6 @@ export const errorStatuses: readonly {
     type: "api_error",
     codes: ["rate_unavailable", "custody_unavailable", "test_mode_unavailable"],
     meaning:
-      "No live rate to quote from or custody did not answer (retry later with the same Idempotency-Key), or test payments are not available on this server.",
+      "No live rate to quote from or custody did not answer (retry later with the same Idempotency-Key), or test payments (and the test helpers) are not available on this server.",
   },
 ];
