@@ -131,6 +131,7 @@ export default tseslint.config(
       "playwright-report/**",
       "tests/.tmp/**",
       ".cache/**",
+      "packages/*/dist/**",
     ],
   },
   js.configs.recommended,

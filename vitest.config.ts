@@ -24,7 +24,12 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "tests/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "packages/*/test/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", ...(postgres ? SQLITE_ONLY : ["**/*.pg.test.ts"])],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/env.ts"],

@@ -1,0 +1,58 @@
+/**
+ * A list call's answer: await it for one page, or iterate it with `for await` to walk every
+ * item, page after page, with `starting_after` set to the page's `next_starting_after` (an id for
+ * payments, events and batches; a line number for a batch's rows).
+ */
+
+/** What every list answer has. */
+export interface ListPage<T> {
+  object: "list";
+  data: T[];
+  has_more?: boolean;
+  next_starting_after?: string | number | null;
+}
+
+type ItemOf<P> = P extends { data: (infer T)[] } ? T : never;
+export type Cursor = string | number;
+
+export class ListPromise<P extends ListPage<unknown>>
+  implements PromiseLike<P>, AsyncIterable<ItemOf<P>>
+{
+  #first: Promise<P> | undefined;
+
+  constructor(private readonly fetchPage: (startingAfter: Cursor | undefined) => Promise<P>) {}
+
+  /** The first page (requested once, on first use). */
+  firstPage(): Promise<P> {
+    this.#first ??= this.fetchPage(undefined);
+    return this.#first;
+  }
+
+  then<A = P, B = never>(
+    onFulfilled?: ((page: P) => A | PromiseLike<A>) | null,
+    onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.firstPage().then(onFulfilled, onRejected);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<ItemOf<P>> {
+    let page = await this.firstPage();
+    for (;;) {
+      for (const item of page.data) yield item as ItemOf<P>;
+      const next = page.next_starting_after;
+      if (!page.has_more || next === undefined || next === null) return;
+      page = await this.fetchPage(next);
+    }
+  }
+
+  /** Every item (page after page) up to `limit` of them: a guard against a very long list. */
+  async toArray({ limit }: { limit: number }): Promise<ItemOf<P>[]> {
+    const items: ItemOf<P>[] = [];
+    if (limit <= 0) return items;
+    for await (const item of this) {
+      items.push(item);
+      if (items.length >= limit) break;
+    }
+    return items;
+  }
+}
