@@ -462,6 +462,12 @@ describe("browsers, routes and methods", () => {
       type: "not_found_error",
       code: "route_not_found",
     });
+    // Another version, or no version, is the API's JSON 404 too: never the site's HTML page.
+    for (const path of ["/api/v2/payments", "/api/payments?limit=1", "/api"]) {
+      const other = await f.call("GET", path, { key });
+      expectApiError(other, { status: 404, type: "not_found_error", code: "route_not_found" });
+      expect(other.json.error.message).toContain("/api/v1/openapi.json");
+    }
     const wrong = await f.call("DELETE", "/api/v1/payments", { key });
     expectApiError(wrong, {
       status: 405,

@@ -19,6 +19,13 @@ import { teamRoleInfo } from "~/core/accounts/permissions";
 import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { logger } from "~/utils/logger.server";
 import type { ApiErrorCode } from "~/core/api/error-codes";
+import {
+  API_VERSION_HEADER,
+  apiVersions,
+  CURRENT_API_VERSION,
+  isApiVersion,
+  type ApiVersion,
+} from "~/core/api/versions";
 import { ApiError, errorBody, fromZodError, testModeOnly } from "./errors.server";
 import { KEY_FAILURE_LIMIT, keyFailureWaitMs, recordKeyFailure } from "./key-failures.server";
 import { takeRequest } from "./rate-limit.server";
@@ -26,6 +33,12 @@ import { randomIdBytes } from "~/core/ids.server";
 import { API_PREFIX, matchRoute } from "./routes.server";
 import { openApiResponse } from "./openapi.server";
 import type { ApiDeps, ApiRequest, ApiResponse, ApiResult, ApiRoute } from "./types.server";
+
+/** The version a request names, when it names a known one. */
+function askedVersion(request: ApiRequest): ApiVersion | null {
+  const asked = request.header(API_VERSION_HEADER.toLowerCase());
+  return asked !== undefined && isApiVersion(asked) ? asked : null;
+}
 
 export const newRequestId = () => `req_${randomIdBytes(9).toString("base64url")}`;
 
@@ -111,6 +124,8 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
   const now = (deps.now ?? Date.now)();
   const headers: Record<string, string> = {
     "Request-Id": requestId,
+    // Until the key is known: the version asked for, if it is one, else the current one.
+    [API_VERSION_HEADER]: askedVersion(request) ?? CURRENT_API_VERSION,
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
   };
@@ -143,7 +158,16 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       );
     const { route, params } = match;
 
+    const asked = request.header(API_VERSION_HEADER.toLowerCase());
+    if (asked !== undefined && !isApiVersion(asked))
+      throw new ApiError(
+        "api_version_invalid",
+        `${API_VERSION_HEADER} must be one of ${apiVersions.join(", ")} (or left out: your key's version).`,
+        API_VERSION_HEADER,
+      );
     const key = await authenticate(deps, request, now);
+    const version = asked ?? key.apiVersion;
+    headers[API_VERSION_HEADER] = version;
     const limited = takeRequest(key.keyId, deps.rateLimitPerSecond, now);
     Object.assign(headers, limited.headers);
     if (!limited.allowed)
@@ -240,6 +264,7 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
       body,
       requestId,
       now,
+      version,
       idempotencyKey: idempotency?.key ?? null,
       async storeResponse(q, response) {
         if (!idempotency) return;

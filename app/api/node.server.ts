@@ -16,6 +16,7 @@ import {
   type RequestTimeLimits,
 } from "~/utils/request-time-limits.server";
 import { errorBody, ApiError } from "./errors.server";
+import { API_VERSION_HEADER, CURRENT_API_VERSION } from "~/core/api/versions";
 import { handleApiRequest, newRequestId } from "./handle.server";
 import { API_PREFIX, matchRoute } from "./routes.server";
 import { bodyLimitText, MAX_BODY_BYTES } from "./schemas.server";
@@ -39,15 +40,28 @@ function bodyLimit(method: string, url: string): number {
   return (match.kind === "found" && match.route.maxBodyBytes) || MAX_BODY_BYTES;
 }
 
-function tooLarge(res: ServerResponse, req: IncomingMessage, limit: number): void {
+/** An error answered here, before the request reaches the handler. Returns true (answered). */
+function answerError(res: ServerResponse, error: ApiError): true {
   const requestId = newRequestId();
-  const error = new ApiError("body_too_large", `The body is larger than ${bodyLimitText(limit)}.`);
-  res.setHeader("Connection", "close");
   send(res, {
-    status: 413,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Request-Id": requestId },
+    status: error.status,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Request-Id": requestId,
+      [API_VERSION_HEADER]: CURRENT_API_VERSION,
+    },
     body: JSON.stringify(errorBody(error, requestId)),
   });
+  return true;
+}
+
+function tooLarge(res: ServerResponse, req: IncomingMessage, limit: number): void {
+  res.setHeader("Connection", "close");
+  answerError(
+    res,
+    new ApiError("body_too_large", `The body is larger than ${bodyLimitText(limit)}.`),
+  );
   // Stop reading what is left of it.
   req.resume();
   setTimeout(() => req.destroy(), 5_000).unref();
@@ -87,16 +101,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | null | 
 
 /** The API's 408: the body stopped arriving, or took too long for its size. */
 function requestTimedOut(res: ServerResponse): void {
-  const requestId = newRequestId();
-  const error = new ApiError(
-    "request_timeout",
-    "The request body took too long to arrive. Send it again.",
+  answerError(
+    res,
+    new ApiError("request_timeout", "The request body took too long to arrive. Send it again."),
   );
-  send(res, {
-    status: 408,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Request-Id": requestId },
-    body: JSON.stringify(errorBody(error, requestId)),
-  });
 }
 
 /** Whether this request is the API's: then it is answered here (true), else left to the app. */
@@ -107,7 +115,19 @@ export function serveApi(
   timeLimits: RequestTimeLimits = REQUEST_TIME_LIMITS,
 ): boolean {
   const url = req.url ?? "/";
-  if (!(url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX)) return false;
+  const pathname = url.split("?")[0]!;
+  if (!(pathname.startsWith(`${API_PREFIX}/`) || pathname === API_PREFIX)) {
+    // Under /api but not this version (/api/v2/…, /api/payments): the API's JSON 404, not a page.
+    if (pathname !== "/api" && !pathname.startsWith("/api/")) return false;
+    req.resume();
+    return answerError(
+      res,
+      new ApiError(
+        "route_not_found",
+        `No such route: ${req.method ?? "GET"} ${pathname}. The API is at ${API_PREFIX}: see ${API_PREFIX}/openapi.json.`,
+      ),
+    );
+  }
   const method = req.method ?? "GET";
   const declared = Number(req.headers["content-length"] ?? "0");
   const limit = bodyLimit(method, url);

@@ -10,13 +10,14 @@ import {
 } from "@asteasolutions/zod-to-openapi";
 import { codesWithStatus } from "~/core/api/error-codes";
 import { apiScopeLabels, apiScopes } from "~/core/api/vocabulary";
+import { API_VERSION_HEADER, apiVersions, CURRENT_API_VERSION } from "~/core/api/versions";
 import { eventKinds } from "./event-schemas.server";
 import { bodyLimitText, errorSchema, eventIdSchema, idempotencyHeader, z } from "./schemas.server";
 import { API_PREFIX, apiRoutes } from "./routes.server";
 import type { ApiResponse, ApiRoute, ApiRouteDoc } from "./types.server";
 
 const errorDescriptions: Record<number, string> = {
-  400: "The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters.",
+  400: "The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version.",
   401: "No API key, or one that is invalid, revoked or expired.",
   403: "The key lacks the scope this route needs (or its member's role no longer allows it), or the request came from a browser.",
   404: "No such object for this key (another merchant's, or the other mode's, is not found either), or no such `starting_after`/`ending_before` object to page from.",
@@ -30,8 +31,14 @@ const errorDescriptions: Record<number, string> = {
   503: "No live rate to quote from, custody did not answer, or test mode is not available here: retry later with the same Idempotency-Key.",
 };
 
+const versionHeader = z.enum(apiVersions).optional().openapi({
+  description:
+    "The dated API version to use for this request. Leave it out to use your key's: a key is pinned to the version that was current when it was made.",
+  example: CURRENT_API_VERSION,
+});
+
 /** The statuses every route can answer besides its own: any request, and any POST. */
-const EVERY_ROUTE = [401, 403, 429, 500];
+const EVERY_ROUTE = [400, 401, 403, 429, 500];
 const EVERY_POST = [400, 408, 409, 413, 415, 422];
 
 const tags = [
@@ -58,13 +65,26 @@ function registerHeaders(registry: OpenAPIRegistry) {
     description: string,
     schema: { type: "string" | "integer"; [more: string]: unknown },
     example: unknown,
-  ) => registry.registerComponent("headers", name, { description, schema, example }).ref;
+  ) =>
+    registry.registerComponent("headers", name, {
+      description,
+      schema,
+      example,
+      // On every answer.
+      ...(name === "Request-Id" || name === API_VERSION_HEADER ? { required: true } : {}),
+    }).ref;
   return {
     "Request-Id": header(
       "Request-Id",
       "This request's id: quote it to us. Equal to `error.request_id` on an error.",
       { type: "string", pattern: "^req_[A-Za-z0-9_-]+$" },
       "req_9x2VbQe4LmT7",
+    ),
+    [API_VERSION_HEADER]: header(
+      API_VERSION_HEADER,
+      "The dated API version this answer was made with: the request's `OneHop-Version`, else the key's.",
+      { type: "string", enum: [...apiVersions] },
+      CURRENT_API_VERSION,
     ),
     "RateLimit-Limit": header(
       "RateLimit-Limit",
@@ -112,7 +132,10 @@ const rateLimitHeaders = [
 
 /** The headers an answer of `status` carries (`required` when it always does). */
 function headersFor(refs: HeaderRefs, status: number, method: string) {
-  const headers: Record<string, { $ref: string }> = { "Request-Id": refs["Request-Id"] };
+  const headers: Record<string, { $ref: string }> = {
+    "Request-Id": refs["Request-Id"],
+    [API_VERSION_HEADER]: refs[API_VERSION_HEADER],
+  };
   // Every answer past the key check carries the rate-limit headers (not a 401, nor what comes
   // before the key: a browser's 403).
   if (status < 400 || ![401, 403, 413, 408].includes(status))
@@ -191,14 +214,16 @@ export function buildOpenApiDocument() {
       request: {
         params: doc.params ? z.object(doc.params) : undefined,
         query: route.query as z.AnyZodObject | undefined,
-        headers:
-          route.method === "POST"
-            ? z.object({
+        headers: z.object({
+          [API_VERSION_HEADER]: versionHeader,
+          ...(route.method === "POST"
+            ? {
                 "Idempotency-Key": idempotencyHeader.openapi({
                   example: `${doc.operationId}-A-1042`,
                 }),
-              })
-            : undefined,
+              }
+            : {}),
+        }),
         body: route.body
           ? {
               required: !route.bodyOptional,
@@ -240,7 +265,7 @@ export function buildOpenApiDocument() {
           "200": { description: "Received: any 2xx stops the retries." },
         },
       });
-  return withNullInEnums(
+  return tidied(
     new OpenApiGeneratorV31(registry.definitions).generateDocument({
       openapi: "3.1.0",
       info: {
@@ -260,17 +285,26 @@ export function buildOpenApiDocument() {
 }
 
 /**
- * zod-to-openapi documents a nullable enum as `type: [string, null]` with an `enum` without null,
- * which refuses the null it allows: null is added to such enums (in place).
+ * Two corrections to what zod-to-openapi makes, in place: a nullable enum is documented as
+ * `type: [string, null]` with an `enum` without null, which refuses the null it allows (null is
+ * added); and a documented `minimum` above zod's `positive()` leaves two lower bounds (the
+ * `exclusiveMinimum` it supersedes is dropped).
  */
-function withNullInEnums<T>(node: T): T {
-  if (Array.isArray(node)) node.forEach(withNullInEnums);
+export function tidied<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach(tidied);
   else if (node && typeof node === "object") {
-    const schema = node as { type?: unknown; enum?: unknown[] };
+    const schema = node as {
+      type?: unknown;
+      enum?: unknown[];
+      minimum?: number;
+      exclusiveMinimum?: number;
+    };
+    // A new array: the generator shares one enum array between schemas.
     if (Array.isArray(schema.type) && schema.type.includes("null") && schema.enum)
-      // A new array: the generator shares one enum array between schemas.
       if (!schema.enum.includes(null)) schema.enum = [...schema.enum, null];
-    Object.values(node).forEach(withNullInEnums);
+    if (schema.minimum !== undefined && schema.exclusiveMinimum !== undefined)
+      if (schema.minimum > schema.exclusiveMinimum) delete schema.exclusiveMinimum;
+    Object.values(node).forEach(tidied);
   }
   return node;
 }

@@ -27,6 +27,7 @@ import {
   errorStatusesOf,
   openApiJson,
   openApiResponse,
+  tidied,
 } from "./openapi.server";
 import { apiRoutes } from "./routes.server";
 import { eventSchema } from "./event-schemas.server";
@@ -150,7 +151,7 @@ function generatedAlone(schema: ZodTypeAny): Schema {
   registry.register("Subject", schema);
   const components = new OpenApiGeneratorV31(registry.definitions).generateComponents()
     .components as { schemas: Record<string, Schema> };
-  return components.schemas.Subject!;
+  return tidied(components.schemas.Subject!);
 }
 
 function bodyDrift(doc: Document, route: ApiRoute): string[] {

@@ -10,6 +10,8 @@ import { OPENING_COIN } from "~/core/payments/coin-choice";
 import { paymentAssets } from "~/core/payments/create-payment-schema";
 import { paymentMethods, paymentStatuses } from "~/core/payments/statuses";
 import { webhookEventTypes } from "~/core/api/vocabulary";
+import { cryptoLimits } from "~/content/tariff";
+import { formatKes } from "~/utils/format";
 import { apiErrorCodeList, apiErrorTypes, type ApiErrorCode } from "~/core/api/error-codes";
 import { IDEMPOTENCY_KEY_PATTERN, MAX_IDEMPOTENCY_KEY_LENGTH } from "~/core/api/idempotency.server";
 
@@ -69,12 +71,21 @@ export const amountSchema = z
   .refine((cents) => cents % 100 === 0, "must be whole shillings (a multiple of 100 cents)")
   .openapi({
     description: "KES in cents (250000 = KES 2,500.00), whole shillings.",
+    multipleOf: 100,
     example: 250000,
   });
 
+const kesCents = (kes: number) => kes * 100;
+
 export const createPaymentBody = z
   .object({
-    amount: amountSchema,
+    // The limits are checked by the payments core (422 amount_too_small / amount_too_large), and
+    // documented here so a client can check before it asks.
+    amount: amountSchema.openapi({
+      description: `KES in cents, whole shillings: from ${formatKes(cryptoLimits.minimum)} to ${formatKes(cryptoLimits.reviewMaxPerTransaction)} (above ${formatKes(cryptoLimits.autoMaxPerTransaction)} the payment is held for review before it settles). Outside them: 422.`,
+      minimum: kesCents(cryptoLimits.minimum),
+      maximum: kesCents(cryptoLimits.reviewMaxPerTransaction),
+    }),
     currency: z.literal("KES", { errorMap: () => ({ message: 'must be "KES"' }) }),
     asset: z
       .enum(paymentAssets, {

@@ -102,6 +102,8 @@ export interface ApiContext<Q = unknown, B = unknown> {
   body: B;
   requestId: string;
   now: number;
+  /** The dated API version of this request: its `OneHop-Version`, else its key's. */
+  version: string;
   /** The request's Idempotency-Key (claimed for it), or null when it sent none. */
   idempotencyKey: string | null;
   /**

@@ -45,6 +45,11 @@ export const apiKeys = sqliteTable(
     expiresAt: integer("expires_at"),
     revokedAt: integer("revoked_at"),
     revokedBy: text("revoked_by"),
+    /**
+     * The dated API version the key is pinned to (core/api/versions.ts): the current one when it
+     * was made; `OneHop-Version` overrides it per request.
+     */
+    apiVersion: text("api_version").notNull().default("2026-12-01"),
   },
   (table) => [index("api_keys_merchant_idx").on(table.merchantId, table.mode, table.createdAt)],
 );

@@ -77,11 +77,14 @@ const payoutItemSchema = z
         "A Kenyan mobile number (0712 345 678, +254 712 345 678), a bank account number (with `bank_code`), or an M-Pesa Paybill or Till number (5 to 7 digits, with `rail` `paybill` or `till`).",
       example: "0712345678",
     }),
-    rail: oneLine(20).optional().openapi({
-      description:
-        "`mpesa`, `airtel-money`, `t-kash`, `bank`, `paybill` (M-Pesa B2B to a Paybill, with `account`) or `till` (M-Pesa B2B to a Till). Leave it out for a mobile number: the number's prefix says the network. Paybill and Till payouts are charged the B2B rate plus M-Pesa's B2B charge.",
-      example: "mpesa",
-    }),
+    rail: oneLine(20)
+      .optional()
+      .openapi({
+        description:
+          "`mpesa`, `airtel-money`, `t-kash`, `pesalink` (a bank account, with `bank_code`; `bank` is accepted too and answered as `pesalink`), `paybill` (M-Pesa B2B to a Paybill, with `account`) or `till` (M-Pesa B2B to a Till). Leave it out for a mobile number: the number's prefix says the network. Paybill and Till payouts are charged the B2B rate plus M-Pesa's B2B charge. A row's `rail` in the answers is the rail it is paid on: `mpesa` for Paybill and Till (with `b2b`), `pesalink` for a bank account.",
+        enum: ["mpesa", "airtel-money", "t-kash", "pesalink", "bank", "paybill", "till"],
+        example: "mpesa",
+      }),
     amount: amountSchema,
     reference: oneLine(200)
       .optional()

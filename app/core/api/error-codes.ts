@@ -33,6 +33,7 @@ export const apiErrorCodes = codes({
   invalid_destination: { status: 400, type: "invalid_request_error" },
   beneficiary_required: { status: 400, type: "invalid_request_error" },
   invalid_file: { status: 400, type: "invalid_request_error" },
+  api_version_invalid: { status: 400, type: "invalid_request_error" },
   api_key_missing: { status: 401, type: "authentication_error" },
   api_key_invalid: { status: 401, type: "authentication_error" },
   api_key_revoked: { status: 401, type: "authentication_error" },

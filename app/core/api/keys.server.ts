@@ -17,6 +17,7 @@ import { prepared } from "~/db/prepared";
 import type { Handle, Store } from "~/db/store";
 import { roleHoldsScope } from "./key-rules";
 import { apiKeyPrefixes, apiScopes, type ApiMode, type ApiScope } from "./vocabulary";
+import { CURRENT_API_VERSION } from "./versions";
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -80,6 +81,7 @@ export function newApiKey(input: NewApiKey): { key: ApiKeyRow; secret: string } 
     expiresAt: input.expiresAt ?? null,
     revokedAt: null,
     revokedBy: null,
+    apiVersion: CURRENT_API_VERSION,
   };
   return { key, secret };
 }
@@ -105,6 +107,8 @@ export interface ApiKeyAuth {
   /** The member the key belongs to: whatever it does is theirs (the audit keeps the key too). */
   memberId: string;
   role: TeamRole;
+  /** The dated API version the key is pinned to. */
+  apiVersion: string;
 }
 
 export type ApiKeyRefusal = "malformed" | "unknown" | "revoked" | "expired";
@@ -164,6 +168,7 @@ export async function authenticateApiKey(
       withheldScopes: given.filter((scope) => !roleHoldsScope(memberRole, scope)),
       memberId: row.createdBy,
       role: memberRole,
+      apiVersion: row.apiVersion,
     },
   };
 }

@@ -1194,7 +1194,7 @@ export interface components {
     };
     CreatePayment: {
       /**
-       * @description KES in cents (250000 = KES 2,500.00), whole shillings.
+       * @description KES in cents, whole shillings: from KES 500 to KES 5,000,000 (above KES 1,000,000 the payment is held for review before it settles). Outside them: 422.
        * @example 250000
        */
       amount: number;
@@ -1982,10 +1982,11 @@ export interface components {
        */
       recipient: string;
       /**
-       * @description `mpesa`, `airtel-money`, `t-kash`, `bank`, `paybill` (M-Pesa B2B to a Paybill, with `account`) or `till` (M-Pesa B2B to a Till). Leave it out for a mobile number: the number's prefix says the network. Paybill and Till payouts are charged the B2B rate plus M-Pesa's B2B charge.
+       * @description `mpesa`, `airtel-money`, `t-kash`, `pesalink` (a bank account, with `bank_code`; `bank` is accepted too and answered as `pesalink`), `paybill` (M-Pesa B2B to a Paybill, with `account`) or `till` (M-Pesa B2B to a Till). Leave it out for a mobile number: the number's prefix says the network. Paybill and Till payouts are charged the B2B rate plus M-Pesa's B2B charge. A row's `rail` in the answers is the rail it is paid on: `mpesa` for Paybill and Till (with `b2b`), `pesalink` for a bank account.
        * @example mpesa
+       * @enum {string}
        */
-      rail?: string;
+      rail?: "mpesa" | "airtel-money" | "t-kash" | "pesalink" | "bank" | "paybill" | "till";
       /**
        * @description KES in cents (250000 = KES 2,500.00), whole shillings.
        * @example 250000

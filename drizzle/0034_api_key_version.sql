@@ -1,0 +1,1 @@
+ALTER TABLE `api_keys` ADD `api_version` text DEFAULT '2026-12-01' NOT NULL;
