@@ -40,7 +40,8 @@ const pathOf = (path: (string | number)[]) => (path.length ? path.join(".") : nu
 /** The first problem of a failed parse, as a 400 that names the field. */
 export function fromZodError(error: ZodError, where: "body" | "query"): ApiError {
   const issue = error.issues[0]!;
-  const param = pathOf(issue.path);
+  // A query's parameters are flat: an item of a list (`expand[]`) is named by its parameter.
+  const param = where === "query" && issue.path.length ? String(issue.path[0]) : pathOf(issue.path);
   if (issue.code === "unrecognized_keys") {
     const names = issue.keys.map((key) => (param ? `${param}.${key}` : key));
     return new ApiError(

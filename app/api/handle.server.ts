@@ -322,9 +322,17 @@ export async function handleApiRequest(deps: ApiDeps, request: ApiRequest): Prom
   }
 }
 
+/** The query parameters that are lists, given once per item (`expand[]=refunds&expand[]=…`). */
+const REPEATABLE = new Set(["expand[]"]);
+
 function parseQuery(route: ApiRoute, search: URLSearchParams): unknown {
-  const values: Record<string, string> = {};
+  const values: Record<string, string | string[]> = {};
   for (const [name, value] of search) {
+    if (REPEATABLE.has(name)) {
+      const list = values[name];
+      values[name] = Array.isArray(list) ? [...list, value] : [value];
+      continue;
+    }
     if (name in values) throw new ApiError("parameter_invalid", `${name}: give it once`, name);
     values[name] = value;
   }

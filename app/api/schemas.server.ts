@@ -200,6 +200,10 @@ export const paymentSchema = z
   .strict()
   .openapi("Payment");
 
+/** What `ending_before` does, on every list that pages by id. */
+export const endingBeforeText =
+  "The first id of the page you have: the previous page, the objects just newer than it (still newest first; `has_more` says whether there are newer ones still). Not with `starting_after`.";
+
 /** `limit` and `starting_after` on every list. */
 const pageQuery = {
   limit: z.coerce
@@ -220,6 +224,7 @@ export const listPaymentsQuery = z
     starting_after: paymentIdSchema.optional().openapi({
       description: "The last id of the page you have: the next page starts after it.",
     }),
+    ending_before: paymentIdSchema.optional().openapi({ description: endingBeforeText }),
     status: z.enum(paymentStatuses).optional(),
   })
   .strict();
@@ -233,6 +238,7 @@ export const listEventsQuery = z
   .object({
     ...pageQuery,
     starting_after: eventIdSchema.optional(),
+    ending_before: eventIdSchema.optional().openapi({ description: endingBeforeText }),
     type: z.enum([...webhookEventTypes, "ping"]).optional(),
   })
   .strict();

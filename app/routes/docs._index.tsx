@@ -224,6 +224,24 @@ export default function DocsOverview() {
           <Code>param</Code> <Code>starting_after</Code>.
         </p>
         <p>
+          To go back, pass <Code>ending_before</Code> set to the first id of the page you have: you
+          get the page just newer than it, still newest first, and <Code>has_more</Code> then says
+          whether there are newer ones still. Give one of <Code>starting_after</Code> and{" "}
+          <Code>ending_before</Code>, never both (<strong>400</strong>{" "}
+          <Code>parameter_invalid</Code>).
+        </p>
+        <p>
+          <strong>Expanding.</strong> <Code>GET /payments/{"{id}"}</Code> takes{" "}
+          <Code>expand[]=refunds</Code> and <Code>expand[]=payouts</Code> (repeat the parameter for
+          both): the payment then carries its <Code>refunds</Code> and <Code>payouts</Code> arrays,
+          the same objects their own lists answer, in that answer only. Without it the payment has
+          neither key.
+        </p>
+        <CodeBlock
+          caption="A payment with its refunds and payouts"
+          code={`curl -g "${baseUrl}/payments/pay_k3ny4x7q2m9d?expand[]=refunds&expand[]=payouts" \\\n  -H "Authorization: Bearer $ONEHOP_API_KEY"`}
+        />
+        <p>
           A batch&rsquo;s rows (<Code>GET /payout_batches/{"{id}"}/rows</Code>) come in file order
           instead, and their cursor is a line number: <Code>next_starting_after</Code> is the last
           row&rsquo;s <Code>line</Code> (an integer), passed back as <Code>starting_after</Code>.{" "}

@@ -5,7 +5,7 @@ import { notFound } from "../errors.server";
 import { eventSchema } from "../event-schemas.server";
 import { eventIdSchema, listEventsQuery, listSchema } from "../schemas.server";
 import { defineRoute } from "../types.server";
-import { pageOf, timeFilter } from "./lists.server";
+import { cursorNotFound, pageCursor, pageOf, timeFilter } from "./lists.server";
 
 export const eventRoutes = [
   defineRoute({
@@ -18,7 +18,7 @@ export const eventRoutes = [
       tag: "Events",
       summary: "List events",
       description:
-        "Newest first, kept for 30 days. After an outage, page through these to catch up: each event's `id` is the one its webhook carried.",
+        "Newest first, kept for 30 days. After an outage, page through these to catch up: each event's `id` is the one its webhook carried. Page with `starting_after` (the last id you have) or back with `ending_before` (the first id you have).",
       response: {
         status: 200,
         description: "A page of events.",
@@ -30,11 +30,11 @@ export const eventRoutes = [
       const { query } = context;
       const page = await listEvents(context.store, context.key, {
         limit: query.limit,
-        startingAfter: query.starting_after,
+        ...pageCursor(query),
         type: query.type,
         ...timeFilter(query),
       });
-      if (!page) throw notFound("event", query.starting_after!, "starting_after");
+      if (!page) throw cursorNotFound("event", query);
       return {
         status: 200,
         body: pageOf(page, (event) => eventObject(event, context.deps.siteUrl)),

@@ -1,6 +1,9 @@
 /** `/payments`: create, list, read and cancel payments. */
 import { OPENING_COIN } from "~/core/payments/coin-choice";
 import { paymentObject, withSiteUrl } from "~/core/api/payment-object";
+import { payoutObject } from "~/core/api/payout-object";
+import { listTransfersForPayment, payoutRowOf } from "~/core/payments/settlement-transfers.server";
+import { refundObject } from "~/core/refunds/object";
 import { findPayment, listPayments } from "~/core/api/reads.server";
 import { networkRefusal, type NetworkId } from "~/core/networks";
 import { PaymentError, type Payment } from "~/core/payments/payments.server";
@@ -11,12 +14,50 @@ import {
   listSchema,
   paymentIdSchema,
   paymentSchema,
+  z,
 } from "../schemas.server";
 import { defineRoute, type ApiContext } from "../types.server";
-import { pageOf, timeFilter } from "./lists.server";
+import { cursorNotFound, pageCursor, pageOf, timeFilter } from "./lists.server";
+import { refundSchema } from "./refunds.server";
+import { payoutSchema } from "./settlement.server";
 import type { ApiErrorCode } from "~/core/api/error-codes";
 
 const paymentList = listSchema(paymentSchema, "PaymentList");
+
+/** What `expand[]` can add to a payment read by id. */
+export const paymentExpandables = ["refunds", "payouts"] as const;
+
+const getPaymentQuery = z
+  .object({
+    "expand[]": z
+      .array(
+        z.enum(paymentExpandables, {
+          errorMap: () => ({ message: `must be ${paymentExpandables.join(" or ")}` }),
+        }),
+      )
+      .optional()
+      .openapi({
+        description:
+          "Add the payment's `refunds` (as `GET /refunds?payment_id=` lists them) or its `payouts` (as `GET /payments/{id}/payouts` lists them) to this answer. Give it once per item: `expand[]=refunds&expand[]=payouts`.",
+      }),
+  })
+  .strict();
+
+/** A payment with what `expand[]` asked for: the refunds and payouts keys only when asked. */
+const expandedPaymentSchema = z
+  .object({
+    ...paymentSchema.shape,
+    refunds: z.array(refundSchema).optional().openapi({
+      description: "With `expand[]=refunds`: the payment's refunds, newest first.",
+    }),
+    payouts: z.array(payoutSchema).optional().openapi({
+      description: "With `expand[]=payouts`: the payouts that settled the payment, in order.",
+    }),
+  })
+  .strict()
+  .openapi("ExpandedPayment", {
+    description: "A payment, with the `refunds` and `payouts` that `expand[]` asked for.",
+  });
 
 export const paymentJson = (context: ApiContext, payment: Payment) =>
   withSiteUrl(paymentObject(payment), context.deps.siteUrl);
@@ -130,7 +171,8 @@ export const paymentRoutes = [
       operationId: "listPayments",
       tag: "Payments",
       summary: "List payments",
-      description: "Newest first. Page with `starting_after` (the last id you have).",
+      description:
+        "Newest first. Page with `starting_after` (the last id you have), or back with `ending_before` (the first id you have): the page just newer than it.",
       response: { status: 200, description: "A page of payments.", schema: paymentList },
       errors: [400, 401, 403, 429],
     },
@@ -138,11 +180,11 @@ export const paymentRoutes = [
       const { query } = context;
       const page = await listPayments(context.store, context.key, {
         limit: query.limit,
-        startingAfter: query.starting_after,
+        ...pageCursor(query),
         status: query.status,
         ...timeFilter(query),
       });
-      if (!page) throw notFound("payment", query.starting_after!, "starting_after");
+      if (!page) throw cursorNotFound("payment", query);
       return { status: 200, body: pageOf(page, (payment) => paymentJson(context, payment)) };
     },
   }),
@@ -150,19 +192,35 @@ export const paymentRoutes = [
     method: "GET",
     path: "/payments/{id}",
     scope: "payments:read",
+    query: getPaymentQuery,
     doc: {
       operationId: "getPayment",
       tag: "Payments",
       summary: "Retrieve a payment",
+      description:
+        "With `expand[]=refunds` and/or `expand[]=payouts`, the answer also carries the payment's refunds and payouts.",
       params: paymentParams,
-      response: { status: 200, description: "The payment.", schema: paymentSchema },
-      errors: [401, 403, 404, 429],
+      response: { status: 200, description: "The payment.", schema: expandedPaymentSchema },
+      errors: [400, 401, 403, 404, 429],
     },
     async handle(context) {
       const id = context.params.id!;
-      const payment = await findPayment(context.store, context.key, id);
+      const { key } = context;
+      const expand = new Set(context.query["expand[]"] ?? []);
+      const payment = await findPayment(context.store, key, id);
       if (!payment) throw notFound("payment", id);
-      return { status: 200, body: paymentJson(context, payment) };
+      const body: Record<string, unknown> = paymentJson(context, payment);
+      if (expand.has("refunds")) {
+        const refunds = await context.deps
+          .refunds()
+          .listForPayment({ merchantId: key.merchantId, mode: key.mode }, payment.id);
+        body.refunds = (refunds ?? []).map(refundObject);
+      }
+      if (expand.has("payouts")) {
+        const transfers = await context.store.read((q) => listTransfersForPayment(q, payment.id));
+        body.payouts = transfers.map((t) => payoutObject(payoutRowOf(t), key.mode === "live"));
+      }
+      return { status: 200, body };
     },
   }),
   defineRoute({

@@ -38,7 +38,8 @@ import { railIds } from "~/core/rails/types";
 import type { Handle } from "~/db/store";
 import { heavySlice } from "~/utils/yield";
 import { ApiError, fromZodError, notFound } from "../errors.server";
-import { amountSchema, z } from "../schemas.server";
+import { amountSchema, endingBeforeText, z } from "../schemas.server";
+import { cursorNotFound, nextStartingAfter, pageCursor } from "./lists.server";
 import { defineRoute, type ApiContext } from "../types.server";
 import type { ApiErrorCode } from "~/core/api/error-codes";
 
@@ -378,6 +379,9 @@ const listBatchesQuery = z
     starting_after: payoutBatchIdSchema.optional().openapi({
       description: "The last id of the page you have: the next page starts after it.",
     }),
+    ending_before: payoutBatchIdSchema.optional().openapi({
+      description: endingBeforeText,
+    }),
     status: z.enum(batchStatuses).optional(),
   })
   .strict();
@@ -565,7 +569,7 @@ export const payoutBatchRoutes = [
       tag: "Payout batches",
       summary: "List payout batches",
       description:
-        "The batches of the key's mode (made through the API or in the dashboard), newest first. Page with `starting_after` (the last id you have).",
+        "The batches of the key's mode (made through the API or in the dashboard), newest first. Page with `starting_after` (the last id you have), or back with `ending_before` (the first id you have).",
       response: { status: 200, description: "A page of batches.", schema: payoutBatchList },
       errors: [400, 401, 403, 404, 429],
     },
@@ -574,7 +578,7 @@ export const payoutBatchRoutes = [
       const read = await context.store.read(async (q) => {
         const page = await listBatchesPage(q, context.key, {
           limit: query.limit,
-          startingAfter: query.starting_after,
+          ...pageCursor(query),
           status: query.status,
         });
         if (!page) return undefined;
@@ -582,7 +586,7 @@ export const payoutBatchRoutes = [
         for (const batch of page.items) data.push(await batchJsonOn(context, batch, q));
         return { page, data };
       });
-      if (!read) throw notFound("payout batch", query.starting_after!, "starting_after");
+      if (!read) throw cursorNotFound("payout batch", query);
       const { page, data } = read;
       return {
         status: 200,
@@ -590,7 +594,7 @@ export const payoutBatchRoutes = [
           object: "list" as const,
           data,
           has_more: page.hasMore,
-          next_starting_after: page.hasMore ? (page.items.at(-1)?.id ?? null) : null,
+          next_starting_after: nextStartingAfter(page),
         },
       };
     },

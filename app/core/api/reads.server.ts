@@ -1,8 +1,9 @@
 /**
  * What the API reads: a merchant's payments and events in one mode, by id or a page at a time
- * (newest first; `starting_after` is the last id of the page the caller has).
+ * (newest first; `starting_after` is the last id of the page the caller has, `ending_before` the
+ * first: the page just newer than it, still newest first).
  */
-import { and, desc, eq, gt, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { payments, webhookEvents } from "../../../drizzle/schema";
 import type { Payment } from "~/core/payments/payments.server";
 import type { PaymentStatus } from "~/core/payments/statuses";
@@ -21,13 +22,58 @@ export interface Scope {
 export interface PageQuery {
   limit: number;
   startingAfter?: string;
+  /** The first id of the page the caller has: the page of objects just newer than it. */
+  endingBefore?: string;
   createdAfter?: number;
   createdBefore?: number;
 }
 
 export interface Page<T> {
   items: T[];
+  /** More beyond this page in the direction paged: older ones, or newer with `endingBefore`. */
   hasMore: boolean;
+  /** Paged back with `endingBefore` (older objects than the page exist: the cursor's). */
+  backward?: boolean;
+}
+
+/** Which way a page goes from its cursor: to older objects (the default) or newer ones. */
+export type PageDirection = "older" | "newer";
+
+/** The cursor id of a page query and its direction (one at most: the API refuses both). */
+export const cursorOf = (query: { startingAfter?: string; endingBefore?: string }) =>
+  query.endingBefore !== undefined
+    ? { id: query.endingBefore, direction: "newer" as const }
+    : query.startingAfter !== undefined
+      ? { id: query.startingAfter, direction: "older" as const }
+      : undefined;
+
+/**
+ * Rows past the cursor row in (created_at, id) order: older ones (`direction` "older"), or newer
+ * ones. Works on any table with a `created_at` and a text `id` (keyset pagination, both engines).
+ */
+export function pastCursor(
+  columns: { createdAt: AnyColumn; id: AnyColumn },
+  cursor: { createdAt: number; id: string } | undefined,
+  direction: PageDirection,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  const { createdAt, id } = columns;
+  return direction === "older"
+    ? sql`(${createdAt} < ${cursor.createdAt} or (${createdAt} = ${cursor.createdAt} and ${id} < ${cursor.id}))`
+    : sql`(${createdAt} > ${cursor.createdAt} or (${createdAt} = ${cursor.createdAt} and ${id} > ${cursor.id}))`;
+}
+
+/** The order to read in: newest first, or oldest first when paging to newer objects. */
+export const pageOrder = (columns: { createdAt: AnyColumn; id: AnyColumn }, d: PageDirection) =>
+  d === "older"
+    ? [desc(columns.createdAt), desc(columns.id)]
+    : [asc(columns.createdAt), asc(columns.id)];
+
+/** The page from `limit + 1` rows read in `pageOrder`: newest first either way. */
+export function pageFrom<T>(rows: T[], limit: number, direction: PageDirection): Page<T> {
+  const items = rows.slice(0, limit);
+  if (direction === "newer") items.reverse();
+  return { items, hasMore: rows.length > limit, backward: direction === "newer" };
 }
 
 /** The payment if it is this merchant's in this mode (another's, or the other mode's: none). */
@@ -49,15 +95,6 @@ const paymentById = prepared("api.paymentById", (q) =>
     .limit(1),
 );
 
-/** Rows after the cursor row in (created_at desc, id desc) order. */
-function afterCursor(
-  table: typeof payments | typeof webhookEvents,
-  cursor: { createdAt: number; id: string } | undefined,
-): SQL | undefined {
-  if (!cursor) return undefined;
-  return sql`(${table.createdAt} < ${cursor.createdAt} or (${table.createdAt} = ${cursor.createdAt} and ${table.id} < ${cursor.id}))`;
-}
-
 function timeWindow(
   column: typeof payments.createdAt | typeof webhookEvents.createdAt,
   query: PageQuery,
@@ -74,11 +111,11 @@ export function listPayments(
   scope: Scope,
   query: PageQuery & { status?: PaymentStatus },
 ): Promise<Page<Payment> | undefined> {
+  const at = cursorOf(query);
+  const direction = at?.direction ?? "older";
   return store.read(async (q) => {
-    const cursor = query.startingAfter
-      ? await findPayment(store, scope, query.startingAfter)
-      : undefined;
-    if (query.startingAfter && !cursor) return undefined;
+    const cursor = at ? await findPayment(store, scope, at.id) : undefined;
+    if (at && !cursor) return undefined;
     const rows = await q
       .select()
       .from(payments)
@@ -87,12 +124,12 @@ export function listPayments(
           paymentsInMode(scope.merchantId, scope.mode),
           query.status ? eq(payments.status, query.status) : undefined,
           ...timeWindow(payments.createdAt, query),
-          afterCursor(payments, cursor),
+          pastCursor(payments, cursor, direction),
         ),
       )
-      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .orderBy(...pageOrder(payments, direction))
       .limit(query.limit + 1);
-    return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+    return pageFrom(rows, query.limit, direction);
   });
 }
 
@@ -123,11 +160,11 @@ export function listEvents(
   scope: Scope,
   query: PageQuery & { type?: string },
 ): Promise<Page<WebhookEvent> | undefined> {
+  const at = cursorOf(query);
+  const direction = at?.direction ?? "older";
   return store.read(async (q) => {
-    const cursor = query.startingAfter
-      ? await findEvent(store, scope, query.startingAfter)
-      : undefined;
-    if (query.startingAfter && !cursor) return undefined;
+    const cursor = at ? await findEvent(store, scope, at.id) : undefined;
+    if (at && !cursor) return undefined;
     const rows = await q
       .select()
       .from(webhookEvents)
@@ -137,11 +174,11 @@ export function listEvents(
           eq(webhookEvents.mode, scope.mode),
           query.type ? eq(webhookEvents.type, query.type) : undefined,
           ...timeWindow(webhookEvents.createdAt, query),
-          afterCursor(webhookEvents, cursor),
+          pastCursor(webhookEvents, cursor, direction),
         ),
       )
-      .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+      .orderBy(...pageOrder(webhookEvents, direction))
       .limit(query.limit + 1);
-    return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+    return pageFrom(rows, query.limit, direction);
   });
 }

@@ -8,9 +8,10 @@
  * On the store (ADR 0041): the API's reads (`findBatchInMode`, `listBatchesPage`, `batchObjectOn`)
  * and the events run on the caller's handle (a read, or the write that changed the batch).
  */
-import { and, desc, eq, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { disbursementBatches, disbursementRows } from "../../../drizzle/schema";
 import { enqueueEvent, type WebhookEvent } from "~/core/api/outbox.server";
+import { cursorOf, pageFrom, pageOrder, pastCursor, type Page } from "~/core/api/reads.server";
 import {
   disbursementObject,
   payoutBatchObject,
@@ -91,17 +92,18 @@ export function findBatchInMode(
 
 /**
  * The merchant's batches in a mode, newest first, a page at a time after `startingAfter` (a batch
- * id). `undefined` when the cursor is not this merchant's batch in this mode.
+ * id) or just newer than `endingBefore`. `undefined` when the cursor is not this merchant's batch
+ * in this mode.
  */
 export async function listBatchesPage(
   q: Handle,
   scope: { merchantId: string; mode: ApiMode },
-  query: { limit: number; startingAfter?: string; status?: BatchStatus },
-): Promise<{ items: Batch[]; hasMore: boolean } | undefined> {
-  const cursor = query.startingAfter
-    ? await findBatchInMode(q, scope, query.startingAfter)
-    : undefined;
-  if (query.startingAfter && !cursor) return undefined;
+  query: { limit: number; startingAfter?: string; endingBefore?: string; status?: BatchStatus },
+): Promise<Page<Batch> | undefined> {
+  const at = cursorOf(query);
+  const direction = at?.direction ?? "older";
+  const cursor = at ? await findBatchInMode(q, scope, at.id) : undefined;
+  if (at && !cursor) return undefined;
   const rows = await q
     .select()
     .from(disbursementBatches)
@@ -112,20 +114,12 @@ export async function listBatchesPage(
         query.status
           ? eq(disbursementBatches.status, query.status)
           : ne(disbursementBatches.status, "checking"),
-        cursor
-          ? or(
-              lt(disbursementBatches.createdAt, cursor.createdAt),
-              and(
-                eq(disbursementBatches.createdAt, cursor.createdAt),
-                lt(disbursementBatches.id, cursor.id),
-              ),
-            )
-          : undefined,
+        pastCursor(disbursementBatches, cursor, direction),
       ),
     )
-    .orderBy(desc(disbursementBatches.createdAt), desc(disbursementBatches.id))
+    .orderBy(...pageOrder(disbursementBatches, direction))
     .limit(query.limit + 1);
-  return { items: rows.slice(0, query.limit), hasMore: rows.length > query.limit };
+  return pageFrom(rows, query.limit, direction);
 }
 
 /**

@@ -73,7 +73,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 function searchOf(query: object | undefined): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {}))
-    if (value !== undefined && value !== null) search.set(name, String(value));
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else if (value !== undefined && value !== null) search.set(name, String(value));
   const text = search.toString();
   return text ? `?${text}` : "";
 }

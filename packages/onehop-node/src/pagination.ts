@@ -1,7 +1,9 @@
 /**
  * A list call's answer: await it for one page, or iterate it with `for await` to walk every
  * item, page after page, with `starting_after` set to the page's `next_starting_after` (an id for
- * payments, events and batches; a line number for a batch's rows).
+ * payments, events and batches; a line number for a batch's rows). A list asked with
+ * `ending_before` walks the other way: each page newer than the last, with `ending_before` set to
+ * the first id of the page before (each page is still newest first).
  */
 
 /** What every list answer has. */
@@ -20,7 +22,14 @@ export class ListPromise<P extends ListPage<unknown>>
 {
   #first: Promise<P> | undefined;
 
-  constructor(private readonly fetchPage: (startingAfter: Cursor | undefined) => Promise<P>) {}
+  /**
+   * `fetchPage(cursor)` asks for the page after `cursor` (undefined: the first page); `backward`
+   * when the list pages back with `ending_before`, the cursor then being the first id of a page.
+   */
+  constructor(
+    private readonly fetchPage: (cursor: Cursor | undefined) => Promise<P>,
+    private readonly backward = false,
+  ) {}
 
   /** The first page (requested once, on first use). */
   firstPage(): Promise<P> {
@@ -39,7 +48,9 @@ export class ListPromise<P extends ListPage<unknown>>
     let page = await this.firstPage();
     for (;;) {
       for (const item of page.data) yield item as ItemOf<P>;
-      const next = page.next_starting_after;
+      const next = this.backward
+        ? (page.data[0] as { id?: string } | undefined)?.id
+        : page.next_starting_after;
       if (!page.has_more || next === undefined || next === null) return;
       page = await this.fetchPage(next);
     }

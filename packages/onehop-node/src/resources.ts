@@ -5,12 +5,14 @@ import type {
   Balance,
   Event,
   EventListParams,
+  ExpandedPayment,
   EventList,
   Payment,
   PaymentCreateParams,
   PaymentList,
   PaymentListParams,
   PaymentPayoutList,
+  PaymentRetrieveParams,
   PayoutBatch,
   PayoutBatchCreateParams,
   PayoutBatchList,
@@ -57,18 +59,25 @@ abstract class Resource {
     return this.http.request<T>({ method: "POST", path, body, options });
   }
 
-  /** A list that pages with `starting_after` (`for await` walks every page). */
+  /**
+   * A list that pages with `starting_after` (`for await` walks every page), or back to newer pages
+   * with `ending_before` when the query has it.
+   */
   protected paged<L extends ListPage<unknown>>(
     path: string,
     query: object = {},
     options?: RequestOptions,
   ) {
-    return new ListPromise<L>((startingAfter) =>
-      this.get<L>(
-        path,
-        startingAfter === undefined ? query : { ...query, starting_after: startingAfter },
-        options,
-      ),
+    const backward = "ending_before" in query && query.ending_before !== undefined;
+    const cursorName = backward ? "ending_before" : "starting_after";
+    return new ListPromise<L>(
+      (cursor) =>
+        this.get<L>(
+          path,
+          cursor === undefined ? query : { ...query, [cursorName]: cursor },
+          options,
+        ),
+      backward,
     );
   }
 }
@@ -79,8 +88,25 @@ export class Payments extends Resource {
     return this.post("/payments", params, options);
   }
 
-  retrieve(paymentId: string, options?: RequestOptions): Promise<Payment> {
-    return this.get(`/payments/${id(paymentId)}`, undefined, options);
+  retrieve(paymentId: string, options?: RequestOptions): Promise<Payment>;
+  /** With `expand: ["refunds", "payouts"]`: the payment with its refunds and/or payouts. */
+  retrieve(
+    paymentId: string,
+    params: PaymentRetrieveParams,
+    options?: RequestOptions,
+  ): Promise<ExpandedPayment>;
+  retrieve(
+    paymentId: string,
+    paramsOrOptions?: PaymentRetrieveParams | RequestOptions,
+    options?: RequestOptions,
+  ): Promise<ExpandedPayment> {
+    const params = paramsOrOptions && "expand" in paramsOrOptions ? paramsOrOptions : undefined;
+    const expand = params?.expand?.length ? { "expand[]": params.expand } : undefined;
+    return this.get(
+      `/payments/${id(paymentId)}`,
+      expand,
+      params ? options : ((paramsOrOptions as RequestOptions | undefined) ?? options),
+    );
   }
 
   /** Newest first: await it for a page, or `for await` over every payment. */

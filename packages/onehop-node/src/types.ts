@@ -50,7 +50,9 @@ export type WebhookEndpointList = Answer<"/webhook_endpoints", "get">;
 export type RateList = Answer<"/rates", "get">;
 
 // Objects.
-export type Payment = Answer<"/payments/{id}", "get">;
+export type Payment = Answer<"/payments", "post">;
+/** A payment read with `expand`: its `refunds` and/or `payouts` as well. */
+export type ExpandedPayment = Answer<"/payments/{id}", "get">;
 export type Refund = Answer<"/refunds/{id}", "get">;
 export type Event = Answer<"/events/{id}", "get">;
 export type Balance = Answer<"/balances", "get">;
@@ -77,6 +79,12 @@ export type EventOf<T extends EventType> = [Extract<Event, { type: T }>] extends
 // Parameters.
 export type PaymentCreateParams = Body<"/payments", "post">;
 export type PaymentListParams = Query<"/payments">;
+/** What `expand` may name on a payment read by id. */
+export type PaymentExpandable = NonNullable<Query<"/payments/{id}">["expand[]"]>[number];
+export interface PaymentRetrieveParams {
+  /** Add the payment's `refunds` and/or `payouts` to the answer (`expand[]` in the query). */
+  expand?: PaymentExpandable[];
+}
 export type RefundCreateParams = Body<"/refunds", "post">;
 export type RefundListParams = Query<"/refunds">;
 export type EventListParams = Query<"/events">;

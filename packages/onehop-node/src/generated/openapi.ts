@@ -14,7 +14,7 @@ export interface paths {
     };
     /**
      * List payments
-     * @description Newest first. Page with `starting_after` (the last id you have).
+     * @description Newest first. Page with `starting_after` (the last id you have), or back with `ending_before` (the first id you have): the page just newer than it.
      *
      *     Scope: `payments:read`.
      */
@@ -42,7 +42,9 @@ export interface paths {
     };
     /**
      * Retrieve a payment
-     * @description Scope: `payments:read`.
+     * @description With `expand[]=refunds` and/or `expand[]=payouts`, the answer also carries the payment's refunds and payouts.
+     *
+     *     Scope: `payments:read`.
      */
     get: operations["getPayment"];
     put?: never;
@@ -144,7 +146,7 @@ export interface paths {
     };
     /**
      * List events
-     * @description Newest first, kept for 30 days. After an outage, page through these to catch up: each event's `id` is the one its webhook carried.
+     * @description Newest first, kept for 30 days. After an outage, page through these to catch up: each event's `id` is the one its webhook carried. Page with `starting_after` (the last id you have) or back with `ending_before` (the first id you have).
      *
      *     Scope: `payments:read`.
      */
@@ -398,7 +400,7 @@ export interface paths {
     };
     /**
      * List payout batches
-     * @description The batches of the key's mode (made through the API or in the dashboard), newest first. Page with `starting_after` (the last id you have).
+     * @description The batches of the key's mode (made through the API or in the dashboard), newest first. Page with `starting_after` (the last id you have), or back with `ending_before` (the first id you have).
      *
      *     Scope: `payouts:read`.
      */
@@ -1326,6 +1328,166 @@ export interface components {
        */
       completed_at: string | null;
     };
+    Payout: {
+      /** @example trf_k3nya2q7x9m4pd */
+      id: string;
+      /** @enum {string} */
+      object: "payout";
+      livemode: boolean;
+      payment_id: string | null;
+      /** @enum {string} */
+      rail: "mpesa" | "airtel-money" | "t-kash" | "pesalink";
+      /** @example M-Pesa +254 7•• ••• 678 */
+      destination: string;
+      destination_id: string | null;
+      /** @enum {string} */
+      status: "scheduled" | "pending" | "sent" | "succeeded" | "failed";
+      /** @enum {string} */
+      currency: "KES";
+      /** @description KES cents */
+      amount: number;
+      amount_decimal: string;
+      /** @description KES cents */
+      rail_charge: number;
+      rail_charge_decimal: string;
+      /** @description The rail's receipt, once paid. */
+      receipt: string | null;
+      failure_reason: string | null;
+      retry_of: string | null;
+      /** @description EAT day (YYYY-MM-DD) */
+      settlement_day: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      sent_at: string | null;
+      /** Format: date-time */
+      completed_at: string | null;
+    };
+    /** @description A payment, with the `refunds` and `payouts` that `expand[]` asked for. */
+    ExpandedPayment: {
+      /** @example pay_k3ny4x7q2m9d */
+      id: string;
+      /** @enum {string} */
+      object: "payment";
+      livemode: boolean;
+      /** @enum {string} */
+      status:
+        | "awaiting_payment"
+        | "confirming"
+        | "confirmed"
+        | "in_review"
+        | "settling"
+        | "settled"
+        | "expired"
+        | "underpaid"
+        | "overpaid"
+        | "paid_after_expiry"
+        | "held"
+        | "failed"
+        | "canceled";
+      /** @description An integer in the currency's minor units (a string past 2^53). */
+      amount: number | string;
+      /** @example 2500.00 */
+      amount_decimal: string;
+      /** @enum {string} */
+      currency: "KES";
+      /** @description Our collection fee (C2B). */
+      fee: number | string;
+      fee_decimal: string;
+      /** @description Excise duty on our fee (10% of `fee`, rounded half up to the cent), paid on top of the fee. */
+      excise: number | string;
+      excise_decimal: string;
+      /** @description What you receive: amount - fee - excise. */
+      net: number | string;
+      net_decimal: string;
+      /**
+       * @description The coin the customer pays with. On a payment created without `asset` it is the coin the customer has chosen so far: it may change at checkout until a deposit arrives, with `crypto_amount`, `network` and `deposit_address`.
+       * @enum {string}
+       */
+      asset: "USDT" | "USDC" | "BTC" | "ETH";
+      /**
+       * @description The network the customer pays on: BTC on bitcoin (default); ETH on ethereum (default); USDT on tron (default), ethereum; USDC on ethereum (default), base.
+       * @enum {string}
+       */
+      network: "bitcoin" | "ethereum" | "tron" | "base";
+      /**
+       * @description How the customer paid: `crypto` (the default until paid) or `mpesa` (M-Pesa Express at checkout, in KES; the crypto fields then stay at zero received).
+       * @enum {string}
+       */
+      paid_with: "crypto" | "mpesa";
+      /** @description What the customer must send, in base units (satoshi, gwei, 10^-6). */
+      crypto_amount: number | string;
+      /** @example 19.305019 */
+      crypto_amount_decimal: string;
+      /** @description An integer in the currency's minor units (a string past 2^53). */
+      crypto_received: number | string;
+      crypto_received_decimal: string;
+      /** @description Decimal places of the base units. */
+      crypto_scale: number;
+      confirmations: number;
+      deposit_address: string | null;
+      /** @example https://onehop.co.ke/pay/pay_k3ny4x7q2m9d */
+      checkout_url: string;
+      quote: {
+        /** @description KES per whole coin, the spread included. */
+        rate: string;
+        market_rate: string;
+        spread_bps: number;
+        source: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-25T08:30:00.000Z
+         */
+        rate_fetched_at: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-25T08:30:00.000Z
+         */
+        locked_at: string;
+        /**
+         * Format: date-time
+         * @example 2026-11-25T08:30:00.000Z
+         */
+        expires_at: string;
+      };
+      reference: string;
+      description: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      success_url: string | null;
+      cancel_url: string | null;
+      customer_email: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-25T08:30:00.000Z
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-25T08:30:00.000Z
+       */
+      updated_at: string;
+      /**
+       * Format: date-time
+       * @example 2026-11-25T08:30:00.000Z
+       */
+      confirmed_at: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-25T08:30:00.000Z
+       */
+      settled_at: string | null;
+      /**
+       * Format: date-time
+       * @example 2026-11-25T08:30:00.000Z
+       */
+      canceled_at: string | null;
+      /** @description With `expand[]=refunds`: the payment's refunds, newest first. */
+      refunds?: components["schemas"]["Refund"][];
+      /** @description With `expand[]=payouts`: the payouts that settled the payment, in order. */
+      payouts?: components["schemas"]["Payout"][];
+    };
     /** @description The customer receiving a crypto refund, for the travel rule: required when the refund is worth USD 1,000 or more (its KES value at the current USD/KES rate), optional below. Stored with the refund as IVMS101 data, with your business (from your application) as the originator and OneHop as the originating VASP. */
     RefundBeneficiary: {
       /**
@@ -1433,42 +1595,6 @@ export interface components {
         object: components["schemas"]["Payment"] & unknown;
       };
     };
-    /** @description a payment's payout, as it was when the event happened. */
-    Payout: {
-      /** @example trf_k3nya2q7x9m4pd */
-      id: string;
-      /** @enum {string} */
-      object: "payout";
-      livemode: boolean;
-      payment_id: string | null;
-      /** @enum {string} */
-      rail: "mpesa" | "airtel-money" | "t-kash" | "pesalink";
-      /** @example M-Pesa +254 7•• ••• 678 */
-      destination: string;
-      destination_id: string | null;
-      /** @enum {string} */
-      status: "scheduled" | "pending" | "sent" | "succeeded" | "failed";
-      /** @enum {string} */
-      currency: "KES";
-      /** @description KES cents */
-      amount: number;
-      amount_decimal: string;
-      /** @description KES cents */
-      rail_charge: number;
-      rail_charge_decimal: string;
-      /** @description The rail's receipt, once paid. */
-      receipt: string | null;
-      failure_reason: string | null;
-      retry_of: string | null;
-      /** @description EAT day (YYYY-MM-DD) */
-      settlement_day: string;
-      /** Format: date-time */
-      created_at: string;
-      /** Format: date-time */
-      sent_at: string | null;
-      /** Format: date-time */
-      completed_at: string | null;
-    };
     /** @description An event about a payment's payout: `payout.succeeded`, `payout.failed`. */
     PayoutEvent: {
       /** @example evt_Wm2bX0cZ8mQ1n4Yp7tK3sA */
@@ -1489,7 +1615,7 @@ export interface components {
        */
       created_at: string;
       data: {
-        object: components["schemas"]["Payout"];
+        object: components["schemas"]["Payout"] & unknown;
       };
     };
     /** @description An event about a refund: `refund.created`, `refund.succeeded`, `refund.failed`. */
@@ -2147,6 +2273,7 @@ export interface operations {
         created_after?: string;
         created_before?: string;
         starting_after?: string;
+        ending_before?: string;
         status?:
           | "awaiting_payment"
           | "confirming"
@@ -2457,7 +2584,9 @@ export interface operations {
   };
   getPayment: {
     parameters: {
-      query?: never;
+      query?: {
+        "expand[]"?: ("refunds" | "payouts")[];
+      };
       header?: never;
       path: {
         id: string;
@@ -2477,7 +2606,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Payment"];
+          "application/json": components["schemas"]["ExpandedPayment"];
+        };
+      };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
@@ -3134,6 +3277,7 @@ export interface operations {
         created_after?: string;
         created_before?: string;
         starting_after?: string;
+        ending_before?: string;
         type?:
           | "payment.created"
           | "payment.confirming"
@@ -4865,6 +5009,7 @@ export interface operations {
       query?: {
         limit?: number;
         starting_after?: string;
+        ending_before?: string;
         status?:
           | "checking"
           | "draft"
