@@ -1146,6 +1146,7 @@ export interface components {
           | "invalid_destination"
           | "beneficiary_required"
           | "invalid_file"
+          | "api_version_invalid"
           | "api_key_missing"
           | "api_key_invalid"
           | "api_key_revoked"
@@ -2227,6 +2228,11 @@ export interface components {
      */
     "Request-Id": string;
     /**
+     * @description The dated API version this answer was made with: the request's `OneHop-Version`, else the key's.
+     * @example 2026-12-01
+     */
+    "OneHop-Version": "2026-12-01";
+    /**
      * @description Requests this key may make per second.
      * @example 25
      */
@@ -2289,7 +2295,9 @@ export interface operations {
           | "failed"
           | "canceled";
       };
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path?: never;
       cookie?: never;
     };
@@ -2299,6 +2307,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2309,10 +2318,11 @@ export interface operations {
           "application/json": components["schemas"]["PaymentList"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2327,6 +2337,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -2338,6 +2349,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2348,6 +2360,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2362,6 +2375,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2377,6 +2391,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2393,6 +2408,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -2420,6 +2436,7 @@ export interface operations {
       201: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2431,10 +2448,11 @@ export interface operations {
           "application/json": components["schemas"]["Payment"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2450,6 +2468,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -2462,6 +2481,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -2473,6 +2493,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -2484,6 +2505,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2499,6 +2521,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -2510,6 +2533,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2525,6 +2549,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2540,6 +2565,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2556,6 +2582,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2570,6 +2597,7 @@ export interface operations {
       503: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2587,7 +2615,9 @@ export interface operations {
       query?: {
         "expand[]"?: ("refunds" | "payouts")[];
       };
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path: {
         id: string;
       };
@@ -2599,6 +2629,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2609,10 +2640,11 @@ export interface operations {
           "application/json": components["schemas"]["ExpandedPayment"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2627,6 +2659,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -2638,6 +2671,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2648,6 +2682,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2662,6 +2697,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2677,6 +2713,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2693,6 +2730,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path: {
@@ -2706,6 +2744,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2717,10 +2756,11 @@ export interface operations {
           "application/json": components["schemas"]["Payment"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2736,6 +2776,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -2748,6 +2789,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -2759,6 +2801,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2774,6 +2817,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -2785,6 +2829,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2800,6 +2845,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -2811,6 +2857,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2826,6 +2873,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2841,6 +2889,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2857,6 +2906,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2874,7 +2924,9 @@ export interface operations {
       query: {
         payment_id: string;
       };
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path?: never;
       cookie?: never;
     };
@@ -2884,6 +2936,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2894,10 +2947,11 @@ export interface operations {
           "application/json": components["schemas"]["RefundList"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2912,6 +2966,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -2923,6 +2978,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -2933,6 +2989,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2947,6 +3004,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2962,6 +3020,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -2978,6 +3037,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -3002,6 +3062,7 @@ export interface operations {
       201: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3013,10 +3074,11 @@ export interface operations {
           "application/json": components["schemas"]["Refund"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3032,6 +3094,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -3044,6 +3107,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -3055,6 +3119,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3070,6 +3135,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -3081,6 +3147,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3096,6 +3163,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -3107,6 +3175,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3122,6 +3191,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3137,6 +3207,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3153,6 +3224,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3167,6 +3239,7 @@ export interface operations {
       503: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3182,7 +3255,9 @@ export interface operations {
   getRefund: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path: {
         id: string;
       };
@@ -3194,6 +3269,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3204,10 +3280,26 @@ export interface operations {
           "application/json": components["schemas"]["Refund"];
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -3219,6 +3311,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3229,6 +3322,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3243,6 +3337,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3258,6 +3353,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3302,7 +3398,9 @@ export interface operations {
           | "refund.failed"
           | "ping";
       };
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3312,6 +3410,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3322,10 +3421,11 @@ export interface operations {
           "application/json": components["schemas"]["EventList"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3340,6 +3440,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -3351,6 +3452,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3361,6 +3463,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3375,6 +3478,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3390,6 +3494,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3405,7 +3510,9 @@ export interface operations {
   getEvent: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path: {
         id: string;
       };
@@ -3417,6 +3524,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3427,10 +3535,26 @@ export interface operations {
           "application/json": components["schemas"]["Event"];
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -3442,6 +3566,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3452,6 +3577,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3466,6 +3592,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3481,6 +3608,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3496,7 +3624,9 @@ export interface operations {
   getBalance: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3506,6 +3636,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3516,10 +3647,26 @@ export interface operations {
           "application/json": components["schemas"]["Balance"];
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -3531,6 +3678,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3541,6 +3689,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3556,6 +3705,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3571,7 +3721,9 @@ export interface operations {
   listRates: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3581,6 +3733,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3591,10 +3744,26 @@ export interface operations {
           "application/json": components["schemas"]["Rates"];
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -3606,6 +3775,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3616,6 +3786,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3631,6 +3802,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3646,7 +3818,9 @@ export interface operations {
   listPaymentPayouts: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path: {
         id: string;
       };
@@ -3658,6 +3832,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3668,10 +3843,26 @@ export interface operations {
           "application/json": components["schemas"]["PayoutList"];
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -3683,6 +3874,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3693,6 +3885,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3707,6 +3900,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3722,6 +3916,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3737,7 +3932,9 @@ export interface operations {
   listSettlementDestinations: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3747,6 +3944,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3757,10 +3955,26 @@ export interface operations {
           "application/json": components["schemas"]["SettlementDestinationList"];
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -3772,6 +3986,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3782,6 +3997,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3797,6 +4013,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3812,7 +4029,9 @@ export interface operations {
   listWebhookEndpoints: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path?: never;
       cookie?: never;
     };
@@ -3822,6 +4041,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3836,10 +4056,26 @@ export interface operations {
           };
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -3851,6 +4087,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -3861,6 +4098,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3876,6 +4114,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3892,6 +4131,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -3917,6 +4157,7 @@ export interface operations {
       201: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3928,10 +4169,11 @@ export interface operations {
           "application/json": components["schemas"]["WebhookEndpointWithSecret"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3947,6 +4189,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -3959,6 +4202,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -3970,6 +4214,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -3981,6 +4226,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -3996,6 +4242,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4007,6 +4254,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4022,6 +4270,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4037,6 +4286,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4053,6 +4303,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4068,7 +4319,9 @@ export interface operations {
   getWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path: {
         id: string;
       };
@@ -4080,6 +4333,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4090,10 +4344,26 @@ export interface operations {
           "application/json": components["schemas"]["WebhookEndpoint"];
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -4105,6 +4375,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4115,6 +4386,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4129,6 +4401,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4144,6 +4417,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4160,6 +4434,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4182,6 +4457,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4193,10 +4469,11 @@ export interface operations {
           "application/json": components["schemas"]["WebhookEndpoint"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4212,6 +4489,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -4224,6 +4502,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4235,6 +4514,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4250,6 +4530,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4261,6 +4542,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4276,6 +4558,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4287,6 +4570,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4302,6 +4586,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4317,6 +4602,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4333,6 +4619,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4348,7 +4635,9 @@ export interface operations {
   deleteWebhookEndpoint: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path: {
         id: string;
       };
@@ -4360,6 +4649,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4377,10 +4667,26 @@ export interface operations {
           };
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -4392,6 +4698,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -4402,6 +4709,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4416,6 +4724,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4431,6 +4740,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4447,6 +4757,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4460,6 +4771,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4476,10 +4788,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4495,6 +4808,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -4507,6 +4821,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4518,6 +4833,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4533,6 +4849,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4544,6 +4861,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4559,6 +4877,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4570,6 +4889,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4585,6 +4905,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4600,6 +4921,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4616,6 +4938,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4632,6 +4955,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4645,6 +4969,7 @@ export interface operations {
       202: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4659,10 +4984,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4678,6 +5004,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -4690,6 +5017,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4701,6 +5029,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4716,6 +5045,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4727,6 +5057,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4742,6 +5073,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4753,6 +5085,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4768,6 +5101,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4783,6 +5117,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4799,6 +5134,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4815,6 +5151,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4837,6 +5174,7 @@ export interface operations {
       202: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4852,10 +5190,11 @@ export interface operations {
           };
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4871,6 +5210,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -4883,6 +5223,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4894,6 +5235,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4909,6 +5251,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4920,6 +5263,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4935,6 +5279,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -4946,6 +5291,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4961,6 +5307,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4976,6 +5323,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -4992,6 +5340,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5020,7 +5369,9 @@ export interface operations {
           | "completed"
           | "expired";
       };
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path?: never;
       cookie?: never;
     };
@@ -5030,6 +5381,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5040,10 +5392,11 @@ export interface operations {
           "application/json": components["schemas"]["PayoutBatchList"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5058,6 +5411,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -5069,6 +5423,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5079,6 +5434,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5093,6 +5449,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5108,6 +5465,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5124,6 +5482,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5173,6 +5532,7 @@ export interface operations {
       201: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5184,10 +5544,11 @@ export interface operations {
           "application/json": components["schemas"]["PayoutBatch"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5203,6 +5564,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -5215,6 +5577,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5226,6 +5589,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5237,6 +5601,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5252,6 +5617,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5263,6 +5629,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5278,6 +5645,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5293,6 +5661,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5309,6 +5678,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5323,6 +5693,7 @@ export interface operations {
       503: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5338,7 +5709,9 @@ export interface operations {
   getPayoutBatch: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path: {
         id: string;
       };
@@ -5350,6 +5723,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5360,10 +5734,26 @@ export interface operations {
           "application/json": components["schemas"]["PayoutBatch"];
         };
       };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -5375,6 +5765,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5385,6 +5776,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5399,6 +5791,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5414,6 +5807,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5433,7 +5827,9 @@ export interface operations {
         starting_after?: number | null;
         filter?: "all" | "attention" | "invalid" | "failed" | "paid" | "open";
       };
-      header?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+      };
       path: {
         id: string;
       };
@@ -5445,6 +5841,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5455,10 +5852,11 @@ export interface operations {
           "application/json": components["schemas"]["DisbursementList"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5473,6 +5871,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           [name: string]: unknown;
         };
@@ -5484,6 +5883,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           [name: string]: unknown;
         };
         content: {
@@ -5494,6 +5894,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5508,6 +5909,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5523,6 +5925,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5539,6 +5942,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path: {
@@ -5552,6 +5956,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5563,10 +5968,11 @@ export interface operations {
           "application/json": components["schemas"]["PayoutBatch"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5582,6 +5988,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -5594,6 +6001,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5605,6 +6013,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5620,6 +6029,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5631,6 +6041,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5646,6 +6057,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5657,6 +6069,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5672,6 +6085,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5687,6 +6101,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5703,6 +6118,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5719,6 +6135,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path: {
@@ -5743,6 +6160,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5754,10 +6172,11 @@ export interface operations {
           "application/json": components["schemas"]["Payment"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5773,6 +6192,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -5785,6 +6205,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5796,6 +6217,7 @@ export interface operations {
       404: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5811,6 +6233,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5822,6 +6245,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5837,6 +6261,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5848,6 +6273,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5863,6 +6289,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5878,6 +6305,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5894,6 +6322,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5908,6 +6337,7 @@ export interface operations {
       503: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5924,6 +6354,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5945,6 +6376,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5956,10 +6388,11 @@ export interface operations {
           "application/json": components["schemas"]["Balance"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -5975,6 +6408,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -5987,6 +6421,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -5998,6 +6433,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -6009,6 +6445,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6024,6 +6461,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -6035,6 +6473,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6050,6 +6489,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6065,6 +6505,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6081,6 +6522,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6095,6 +6537,7 @@ export interface operations {
       503: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6111,6 +6554,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        "OneHop-Version"?: "2026-12-01";
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -6131,6 +6575,7 @@ export interface operations {
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6142,10 +6587,11 @@ export interface operations {
           "application/json": components["schemas"]["TestPayoutFailure"];
         };
       };
-      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), or the Idempotency-Key is not 1 to 255 printable ASCII characters. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`. */
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
       400: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6161,6 +6607,7 @@ export interface operations {
       401: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
@@ -6173,6 +6620,7 @@ export interface operations {
       403: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -6184,6 +6632,7 @@ export interface operations {
       408: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -6195,6 +6644,7 @@ export interface operations {
       409: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6210,6 +6660,7 @@ export interface operations {
       413: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
           [name: string]: unknown;
         };
@@ -6221,6 +6672,7 @@ export interface operations {
       415: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6236,6 +6688,7 @@ export interface operations {
       422: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6251,6 +6704,7 @@ export interface operations {
       429: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6267,6 +6721,7 @@ export interface operations {
       500: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -6281,6 +6736,7 @@ export interface operations {
       503: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
