@@ -16,6 +16,7 @@ import {
 } from "~/components/docs/DocsBits";
 import { errorMeanings } from "~/content/docs/errors";
 import { apiErrorCodes, codesWithStatus } from "~/core/api/error-codes";
+import { CURRENT_API_VERSION } from "~/core/api/versions";
 import { testHelperCurl, testHelperExamples } from "~/content/docs/test-helpers";
 import { teamRoleInfo, teamRoles } from "~/core/accounts/permissions";
 import { roleHoldsScope } from "~/core/api/key-rules";
@@ -456,6 +457,14 @@ export default function DocsOverview() {
           The version is in the path: <Code>{paths.apiBase}</Code>. Within v1 we only make additive
           changes: new fields in responses and events, new event types, new endpoints and new
           optional parameters. Your code must ignore fields and event types it does not know.
+        </p>
+        <p>
+          Within v1, a change of behaviour you might depend on comes as a dated version. Every
+          answer says which it was made with in the <Code>OneHop-Version</Code> header (today{" "}
+          <Code>{CURRENT_API_VERSION}</Code>). A key is pinned to the version current when it was
+          made, so a new date never changes what an existing integration gets; send{" "}
+          <Code>OneHop-Version: &lt;date&gt;</Code> on a request to try another version first. A
+          date we do not know is <strong>400</strong> <Code>api_version_invalid</Code>.
         </p>
         <p>
           Anything that could break a working integration (removing or renaming a field, changing a

@@ -11,6 +11,7 @@ import {
   docsLinkClass,
   useSiteOrigin,
 } from "~/components/docs/DocsBits";
+import { sdkInstall, sdkQuickstart } from "~/content/docs/sdk-example";
 import {
   quickstartIdempotencyKey,
   quickstartPaymentBody,
@@ -119,6 +120,17 @@ export default function DocsQuickstart() {
           <Code>payment.created</Code>, <Code>payment.confirming</Code> and{" "}
           <Code>payment.paid</Code> arrive.
         </p>
+      </DocsSection>
+
+      <DocsSection id="sdk" title="The same in TypeScript">
+        <p>
+          Our SDK for Node.js, <Code>@onehop/node</Code>, is typed from the same OpenAPI document:
+          it makes an Idempotency-Key for every POST, retries network errors, 429 and 5xx safely
+          (waiting <Code>Retry-After</Code>), raises errors with their <Code>code</Code> and{" "}
+          <Code>requestId</Code>, and verifies webhooks into typed events.
+        </p>
+        <CodeBlock caption="Install" code={sdkInstall} />
+        <CodeBlock caption="quickstart.ts" code={sdkQuickstart} />
       </DocsSection>
 
       <DocsSection id="next" title="Next">
