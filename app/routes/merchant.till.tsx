@@ -216,28 +216,8 @@ type SaleView = NonNullable<LoaderData["sale"]>;
 function StateMark({ state }: { state: TillState }) {
   if (state === "paid") return <Icon name="checkCircle" className="h-16 w-16 shrink-0" />;
   if (tillWaiting(state)) return <Icon name="clock" className="h-12 w-12 shrink-0" />;
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="h-12 w-12 shrink-0"
-    >
-      {state === "expired" || state === "canceled" ? (
-        <>
-          <circle cx="12" cy="12" r="9" />
-          <path d="m9 9 6 6m0-6-6 6" />
-        </>
-      ) : (
-        <path d="M12 4 2.5 20h19zM12 10v4.5m0 2.5v.5" />
-      )}
-    </svg>
-  );
+  const ended = state === "expired" || state === "canceled";
+  return <Icon name={ended ? "xCircle" : "warning"} className="h-12 w-12 shrink-0" />;
 }
 
 const stateTone: Record<TillState, string> = {

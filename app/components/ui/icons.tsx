@@ -85,6 +85,15 @@ const paths = {
     </>
   ),
   /** A tick in a circle. */
+  /** A cross in a circle: ended without payment (expired, canceled). */
+  xCircle: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="m9 9 6 6m0-6-6 6" />
+    </>
+  ),
+  /** A warning triangle: needs attention. */
+  warning: <path d="M12 4 2.5 20h19zM12 10v4.5m0 2.5v.5" />,
   checkCircle: (
     <>
       <circle cx="12" cy="12" r="9" />
