@@ -44,7 +44,7 @@ export const tillText = {
 export const tillStateText = {
   waiting: {
     title: "Waiting for payment",
-    body: "Show the customer the QR code, or send an M-Pesa prompt to their phone. This page updates when they pay.",
+    body: "Show the customer the QR code, or send an M-Pesa prompt to their phone. This page updates when they pay (or press Check again).",
   },
   confirming: {
     title: "Payment arriving",
