@@ -15,7 +15,7 @@ describe("domainErrorStatus", () => {
     [new DisbursementError("rail_unavailable", "x"), 409],
     [new DisbursementError("daily_rows_exceeded", "x"), 429],
     [new RefundError("invalid_amount", "x"), 400],
-    [new RefundError("amount_too_large", "x"), 409],
+    [new RefundError("amount_too_large", "x"), 422],
     [new RefundError("custody_unavailable", "x"), 503],
     [new PaymentError("x", "below_minimum"), 422],
     [new PaymentError("x", "daily_limit"), 422],

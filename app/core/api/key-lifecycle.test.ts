@@ -13,6 +13,7 @@ import { addMember } from "../../../tests/setup/members";
 import { addMerchant } from "../../../tests/setup/payments";
 import { apiKeyListItems, createKeyForMember, revokeKeyForMember } from "./key-management.server";
 import { authenticateApiKey, createApiKey } from "./keys.server";
+import { CURRENT_API_VERSION } from "./versions";
 
 const { db, close } = createTestDb();
 const store = testStore(db);
@@ -91,6 +92,7 @@ describe("authenticating an API key", () => {
         withheldScopes: [],
         memberId: actor.userId,
         role: "admin",
+        apiVersion: CURRENT_API_VERSION,
       },
     });
     const row = db.select().from(apiKeys).where(eq(apiKeys.id, key.id)).get()!;
