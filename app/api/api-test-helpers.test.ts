@@ -8,13 +8,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys, refunds } from "../../drizzle/schema";
-import { approveBatch } from "~/core/disbursements/batch-approval.server";
 import { pumpDisbursements } from "~/core/disbursements/pump.server";
 import { resolveException } from "~/core/payments/exceptions.server";
 import { fundOpeningFloat } from "~/core/payments/tick.server";
 import { createTestSimulation } from "~/wiring/test-simulation.server";
 import { expectApiError, expectOk, setUpApi } from "../../tests/support/api-server";
-import { addMember } from "../../tests/setup/members";
 import { testConfig } from "../../tests/setup/payments";
 import { installStk } from "../../tests/setup/stk";
 import { testStore } from "../../tests/setup/db";
@@ -232,6 +230,9 @@ describe("a live key", () => {
       await pay(live, "pay_zzzzzzzzzzzz", {}),
       await fund(live, { amount: 100_000, currency: "KES" }),
       await failNext(live, {}),
+      await f.call("POST", "/api/v1/test_helpers/payout_batches/dsb_zzzzzzzzzzzzzz/approve", {
+        key: live,
+      }),
       // Before the body is read: a bad one is still 403, an Idempotency-Key is not kept.
       await fund(live, { amount: -1 }, { "Idempotency-Key": "live-fund" }),
       await pay(live, "pay_zzzzzzzzzzzz", "not json"),
@@ -262,20 +263,28 @@ describe("without the simulators in this process", () => {
   });
 });
 
-/** A batch of M-Pesa payouts made, submitted, approved by Finance and sent; its rows after. */
-async function runBatch(key: string, merchantId: string, payouts: Json[]) {
+/** A batch of M-Pesa payouts made, submitted, approved by the test helper and sent; its rows. */
+async function runBatch(key: string, payouts: Json[]) {
   const batch = expectOk(
     await f.call("POST", "/api/v1/payout_batches", { key, body: { title: "Suppliers", payouts } }),
     201,
   );
+  const approve = `/api/v1/test_helpers/payout_batches/${String(batch.id)}/approve`;
+  // Not yet submitted: nothing to approve.
+  expectApiError(await f.call("POST", approve, { key }), {
+    status: 409,
+    type: "conflict_error",
+    code: "already_decided",
+  });
   expectOk(await f.call("POST", `/api/v1/payout_batches/${String(batch.id)}/submit`, { key }));
-  const checker = addMember(f.db, merchantId, "finance");
-  await approveBatch(
-    testStore(f.db),
-    { merchantId, memberId: checker.id, secondFactor: true },
-    batch.id as string,
-    f.h.clock.now,
-  );
+  // The test helper plays the second member who approves it in the dashboard.
+  expect(expectOk(await f.call("POST", approve, { key })).status).toBe("processing");
+  expectApiError(await f.call("POST", approve, { key }), {
+    status: 409,
+    type: "conflict_error",
+    code: "already_decided",
+  });
+  // The server's payout job sends the queued rows (here, by hand: no jobs run in tests).
   await pumpDisbursements(testStore(f.db), f.h.rails, () => f.h.clock.now, {
     wait: async () => {},
   });
@@ -329,7 +338,7 @@ describe("funding the test balance", () => {
     ).toBe("succeeded");
 
     // A payout batch is approved and paid from it.
-    const rows = await runBatch(key, FUND, [
+    const rows = await runBatch(key, [
       { recipient: "0712345678", amount: 150_000, name: "Wanjiku Kamau" },
     ]);
     expect(rows.map((row) => row.status)).toEqual(["paid"]);
@@ -366,14 +375,14 @@ describe("failing the next test payout", () => {
       armed: true,
       reason: "invalid_account",
     });
-    const [first] = await runBatch(key, FAIL, [
+    const [first] = await runBatch(key, [
       { recipient: "0712345678", amount: 150_000, name: "Wanjiku Kamau" },
     ]);
     expect(first).toMatchObject({
       status: "failed",
       failure_reason: "The phone number is not a valid M-Pesa recipient",
     });
-    const [second] = await runBatch(key, FAIL, [
+    const [second] = await runBatch(key, [
       { recipient: "0712345678", amount: 150_000, name: "Wanjiku Kamau" },
     ]);
     expect(second).toMatchObject({ status: "paid", failure_reason: null });
@@ -385,7 +394,7 @@ describe("failing the next test payout", () => {
     expect(expectOk(await failNext(key, { reason: "insufficient_funds" })).reason).toBe(
       "insufficient_funds",
     );
-    const [row] = await runBatch(key, FAIL, [
+    const [row] = await runBatch(key, [
       { recipient: "0712345678", amount: 150_000, name: "Wanjiku Kamau" },
     ]);
     expect(row).toMatchObject({

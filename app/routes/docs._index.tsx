@@ -450,6 +450,17 @@ export default function DocsOverview() {
             testHelperExamples.failNext.body,
           )}
         />
+        <p>
+          <Code>POST /test_helpers/payout_batches/{"{id}"}/approve</Code> (
+          <Code>payouts:write</Code>, no body) approves a test batch you submitted, as the second
+          member would in the dashboard: the money is reserved, the rows go to their rails and{" "}
+          <Code>payout_batch.approved</Code> is sent. A live batch is approved only in the
+          dashboard, with a second factor.
+        </p>
+        <CodeBlock
+          caption="Approve a test batch"
+          code={`curl -X POST ${baseUrl}/test_helpers/payout_batches/dsb_k3ny4x7q2m9dpa/approve \\\n  -H "Authorization: Bearer $ONEHOP_API_KEY"`}
+        />
       </DocsSection>
 
       <DocsSection id="versioning" title="Versioning">

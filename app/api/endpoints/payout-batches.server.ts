@@ -670,7 +670,7 @@ export const payoutBatchRoutes = [
       tag: "Payout batches",
       summary: "Submit a batch for approval",
       description:
-        "A draft goes to `awaiting_approval`: another member with the Finance, Admin or Owner role approves or rejects it in the dashboard at `approval_url`, with a fresh second factor. The API cannot approve: the webhooks `payout_batch.approved` or `payout_batch.rejected` tell you the decision. Refused (409) while a row needs fixing, or with no row to pay.",
+        "A draft goes to `awaiting_approval`: another member with the Finance, Admin or Owner role approves or rejects it in the dashboard at `approval_url`, with a fresh second factor. The API cannot approve a live batch (in test mode the test helper `POST /test_helpers/payout_batches/{id}/approve` plays that member): the webhooks `payout_batch.approved` or `payout_batch.rejected` tell you the decision. Refused (409) while a row needs fixing, or with no row to pay.",
       params: batchParams,
       response: {
         status: 200,
@@ -695,6 +695,48 @@ export const payoutBatchRoutes = [
                 status: 200,
                 body: await batchJsonOn(context, batch, q),
               }),
+          );
+      } catch (error) {
+        throw apiErrorOf(error);
+      }
+      return {
+        status: 200,
+        body: await context.store.read(async (q) =>
+          batchJsonOn(context, (await findBatchInMode(q, key, id))!, q),
+        ),
+      };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/test_helpers/payout_batches/{id}/approve",
+    scope: "payouts:write",
+    testOnly: true,
+    doc: {
+      operationId: "testApprovePayoutBatch",
+      tag: "Test helpers",
+      summary: "Approve a test batch",
+      description:
+        "Test keys only (403 `test_mode_only` with a live key). Plays the second member who approves a batch awaiting approval in the dashboard: the money is reserved, the rows are queued to their rails and `payout_batch.approved` is sent, as after a real approval. A live batch can only be approved in the dashboard.",
+      params: batchParams,
+      response: {
+        status: 200,
+        description: "The batch, approved (`processing`).",
+        schema: payoutBatchSchema,
+      },
+      errors: [401, 403, 404, 409, 429],
+    },
+    async handle(context) {
+      const id = context.params.id!;
+      const { key } = context;
+      if (!(await context.store.read((q) => findBatchInMode(q, key, id))))
+        throw notFound("payout batch", id);
+      try {
+        await context.deps
+          .disbursements()
+          .approveTest(
+            { merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId },
+            id,
           );
       } catch (error) {
         throw apiErrorOf(error);

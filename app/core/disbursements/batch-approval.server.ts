@@ -281,6 +281,41 @@ export async function approveBatch(
   now: number,
   options: { runningRails?: readonly RailId[] } = {},
 ): Promise<{ reservedKesCents: bigint; rows: number }> {
+  return approveWith(store, actor, batchId, now, options, async (q, batch) => {
+    const note: Record<string, string> = {};
+    if (await requireChecker(q, batch, actor))
+      note.selfApproved = "sole approver, with a second factor";
+    return note;
+  });
+}
+
+/**
+ * A TEST batch approved by the API's test helper (issue 32, ADR 0061): as a checker's approval
+ * (the money reserved, the rows queued, `payout_batch.approved`), without the checker, since test
+ * money is not money. A live batch is never approved here: it is not found.
+ */
+export async function approveTestBatch(
+  store: Store,
+  actor: BatchActor,
+  batchId: string,
+  now: number,
+  options: { runningRails?: readonly RailId[] } = {},
+): Promise<{ reservedKesCents: bigint; rows: number }> {
+  return approveWith(store, actor, batchId, now, options, (_q, batch) => {
+    if (batch.mode !== "test") throw new DisbursementError("not_found", "No such payout batch.");
+    return Promise.resolve({ testHelper: "approved by the API's test helper (test mode)" });
+  });
+}
+
+/** An approval: the batch awaiting it, `check` (which may refuse, or note the audit), released. */
+function approveWith(
+  store: Store,
+  actor: BatchActor,
+  batchId: string,
+  now: number,
+  options: { runningRails?: readonly RailId[] },
+  check: (q: Handle, batch: Batch) => Promise<Record<string, string>>,
+): Promise<{ reservedKesCents: bigint; rows: number }> {
   return store.write(async (q) => {
     const batch = await getBatchFor(q, actor.merchantId, batchId, store);
     if (batch.status !== "awaiting_approval")
@@ -290,13 +325,13 @@ export async function approveBatch(
           ? "This batch has not been submitted for approval."
           : "This batch has already been decided.",
       );
-    const self = await requireChecker(q, batch, actor);
+    const note = await check(q, batch);
     const released = await release(q, batch, actor, "awaiting_approval", now, options.runningRails);
     await enqueueBatchEvent(q, batch.id, "payout_batch.approved", now);
     await audit(q, actor, "disbursement.batch_approved", batch, now, {
       rows: released.rows,
       reservedKesCents: released.reservedKesCents.toString(),
-      ...(self ? { selfApproved: "sole approver, with a second factor" } : {}),
+      ...note,
     });
     return released;
   });

@@ -31,6 +31,7 @@ export {
 } from "./batch-uploads.server";
 export {
   approveBatch,
+  approveTestBatch,
   cancelRows,
   createSinglePayout,
   otherApprovers,

@@ -10,6 +10,7 @@ import type { RailId } from "~/core/rails/types";
 import type { Store } from "~/db/store";
 import {
   approveBatch,
+  approveTestBatch,
   type BatchActor,
   type BatchMaker,
   cancelRows,
@@ -85,6 +86,15 @@ export function createDisbursementsService({
     async approve(actor: BatchActor, batchId: string) {
       const mode = await modeOf(actor, batchId);
       const result = await approveBatch(store, actor, batchId, now(), {
+        runningRails: runningRails?.(mode),
+      });
+      sendNow?.(mode);
+      return result;
+    },
+    /** A test batch approved by the API's test helper (no checker: test money). */
+    async approveTest(actor: BatchActor, batchId: string) {
+      const mode = await modeOf(actor, batchId);
+      const result = await approveTestBatch(store, actor, batchId, now(), {
         runningRails: runningRails?.(mode),
       });
       sendNow?.(mode);

@@ -276,15 +276,24 @@ class TestPayouts extends Resource {
   }
 }
 
+class TestPayoutBatches extends Resource {
+  /** Approves a submitted test batch, as the second member would in the dashboard. */
+  approve(batchId: string, options?: RequestOptions): Promise<PayoutBatch> {
+    return this.post(`/test_helpers/payout_batches/${id(batchId)}/approve`, undefined, options);
+  }
+}
+
 /** Test mode only (an `oh_test_` key; a live key gets 403 `test_mode_only`). */
 export class TestHelpers {
   readonly payments: TestPayments;
   readonly balance: TestBalance;
   readonly payouts: TestPayouts;
+  readonly payoutBatches: TestPayoutBatches;
 
   constructor(http: HttpClient) {
     this.payments = new TestPayments(http);
     this.balance = new TestBalance(http);
     this.payouts = new TestPayouts(http);
+    this.payoutBatches = new TestPayoutBatches(http);
   }
 }

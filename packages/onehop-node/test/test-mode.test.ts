@@ -2,17 +2,15 @@
  * A merchant's test-mode integration written with the SDK only (issue 32, item 4): fund the test
  * balance, take a payment and pay it with the test helpers, refund it; make a payout batch, submit
  * it and watch its rows get paid; arm a failure and see the next row fail. The real API handler
- * over HTTP, on the custody and M-Pesa simulators. What no API client can do is done here as the
- * app does it: another member approves the batch in the dashboard (approveBatch) and the payout
- * job sends it (pumpDisbursements, the M-Pesa simulator's callbacks).
+ * over HTTP, on the custody and M-Pesa simulators. The batch is approved by the test helper (as
+ * the second member would in the dashboard); what the server does by itself is done here by hand:
+ * its payout job sends the rows (pumpDisbursements, the M-Pesa simulator's callbacks).
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { approveBatch } from "~/core/disbursements/batch-approval.server";
 import { pumpDisbursements } from "~/core/disbursements/pump.server";
 import { fundOpeningFloat } from "~/core/payments/tick.server";
 import { createTestSimulation } from "~/wiring/test-simulation.server";
 import { testStore } from "../../../tests/setup/db";
-import { addMember } from "../../../tests/setup/members";
 import { installStk } from "../../../tests/setup/stk";
 import { setUpApi } from "../../../tests/support/api-server";
 import { OneHop, PermissionError, type Balance, type PayoutBatch } from "../src/index.js";
@@ -39,15 +37,10 @@ afterAll(() => closeStk());
 
 const sdk = (secret: string) => new OneHop(secret, { baseUrl: `${f.api.url}/api/v1` });
 
-/** The dashboard's part: a Finance member approves; then the payout job sends the rows. */
-async function approveAndSend(batch: PayoutBatch) {
-  const checker = addMember(f.db, SHOP, "finance");
-  await approveBatch(
-    testStore(f.db),
-    { merchantId: SHOP, memberId: checker.id, secondFactor: true },
-    batch.id,
-    f.h.clock.now,
-  );
+/** The test helper approves (the dashboard's part); then the server's payout job sends the rows. */
+async function approveAndSend(onehop: OneHop, batch: PayoutBatch) {
+  const approved = await onehop.testHelpers.payoutBatches.approve(batch.id);
+  expect(approved.status).toBe("processing");
   await pumpDisbursements(testStore(f.db), f.h.rails, () => f.h.clock.now, {
     wait: async () => {},
   });
@@ -131,7 +124,7 @@ describe("test mode through the SDK", () => {
       batch.id,
     );
 
-    await approveAndSend(submitted);
+    await approveAndSend(onehop, submitted);
     // The rows a page of one at a time (the cursor is a line number), each paid.
     const rows = [];
     for await (const row of onehop.payoutBatches.listRows(batch.id, { limit: 1 })) rows.push(row);
@@ -151,7 +144,7 @@ describe("test mode through the SDK", () => {
       title: "Refund to a wrong number",
       payouts: [{ recipient: "0712345678", amount: 150_000, name: "Wanjiku Kamau" }],
     });
-    await approveAndSend(await onehop.payoutBatches.submit(failing.id));
+    await approveAndSend(onehop, await onehop.payoutBatches.submit(failing.id));
     const [row] = (await onehop.payoutBatches.listRows(failing.id, { filter: "failed" })).data;
     expect(row).toMatchObject({
       status: "failed",

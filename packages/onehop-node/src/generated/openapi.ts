@@ -474,11 +474,33 @@ export interface paths {
     put?: never;
     /**
      * Submit a batch for approval
-     * @description A draft goes to `awaiting_approval`: another member with the Finance, Admin or Owner role approves or rejects it in the dashboard at `approval_url`, with a fresh second factor. The API cannot approve: the webhooks `payout_batch.approved` or `payout_batch.rejected` tell you the decision. Refused (409) while a row needs fixing, or with no row to pay.
+     * @description A draft goes to `awaiting_approval`: another member with the Finance, Admin or Owner role approves or rejects it in the dashboard at `approval_url`, with a fresh second factor. The API cannot approve a live batch (in test mode the test helper `POST /test_helpers/payout_batches/{id}/approve` plays that member): the webhooks `payout_batch.approved` or `payout_batch.rejected` tell you the decision. Refused (409) while a row needs fixing, or with no row to pay.
      *
      *     Scope: `payouts:write`.
      */
     post: operations["submitPayoutBatch"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/test_helpers/payout_batches/{id}/approve": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a test batch
+     * @description Test keys only (403 `test_mode_only` with a live key). Plays the second member who approves a batch awaiting approval in the dashboard: the money is reserved, the rows are queued to their rails and `payout_batch.approved` is sent, as after a real approval. A live batch can only be approved in the dashboard.
+     *
+     *     Scope: `payouts:write`.
+     */
+    post: operations["testApprovePayoutBatch"];
     delete?: never;
     options?: never;
     head?: never;
@@ -5953,6 +5975,199 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The batch, awaiting approval. */
+      200: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutBatch"];
+        };
+      };
+      /** @description The request is malformed: a field is missing, invalid or unknown (`param` names it), the Idempotency-Key is not 1 to 255 printable ASCII characters, or `OneHop-Version` names no version. Codes: `parameter_missing`, `parameter_invalid`, `parameter_unknown`, `invalid_json`, `idempotency_key_invalid`, `invalid_amount`, `invalid_destination`, `beneficiary_required`, `invalid_file`, `api_version_invalid`. */
+      400: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No API key, or one that is invalid, revoked or expired. Codes: `api_key_missing`, `api_key_invalid`, `api_key_revoked`, `api_key_expired`. */
+      401: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The key lacks the scope this route needs (or its member's role no longer allows it), or the request came from a browser. Codes: `missing_scope`, `scope_beyond_role`, `browser_requests_refused`, `maker_cannot_approve`, `second_factor_required`, `test_mode_only`. */
+      403: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such object for this key (another merchant's, or the other mode's, is not found either), or no such `starting_after`/`ending_before` object to page from. Codes: `resource_missing`, `route_not_found`. */
+      404: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body stopped arriving, or took too long for its size: send it again with the same Idempotency-Key. Codes: `request_timeout`. */
+      408: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The object is not in a state that allows this, or a request with this Idempotency-Key is still being processed. Codes: `payment_not_cancelable`, `payment_not_payable`, `not_refundable`, `nothing_held`, `insufficient_balance`, `rail_unavailable`, `not_editable`, `nothing_to_pay`, `rows_need_fixing`, `too_many_drafts`, `already_decided`, `not_retryable`, `endpoint_disabled`, `idempotency_key_in_use`. */
+      409: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is larger than 64 KB. Codes: `body_too_large`. */
+      413: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The body is not `application/json`. Codes: `unsupported_media_type`. */
+      415: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Refused: an amount outside the limits, or an Idempotency-Key reused with another request. Codes: `amount_too_small`, `amount_too_large`, `daily_limit_exceeded`, `idempotency_key_reused`. */
+      422: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests: wait `Retry-After` seconds. Codes: `rate_limited`, `too_many_failed_keys`, `too_many_concurrent`, `daily_rows_exceeded`. */
+      429: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Something went wrong on our side: retry with the same Idempotency-Key. Codes: `internal_error`. */
+      500: {
+        headers: {
+          "Request-Id": components["headers"]["Request-Id"];
+          "OneHop-Version": components["headers"]["OneHop-Version"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  testApprovePayoutBatch: {
+    parameters: {
+      query?: never;
+      header?: {
+        "OneHop-Version"?: "2026-12-01";
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The batch, approved (`processing`). */
       200: {
         headers: {
           "Request-Id": components["headers"]["Request-Id"];
