@@ -18,7 +18,7 @@ import {
   PAYOUT_CSV_MAX_ROWS,
   payoutCsvColumns,
 } from "~/core/disbursements/csv-parse";
-import type { Batch } from "~/core/disbursements/batches.server";
+import type { Batch, BatchActor } from "~/core/disbursements/batches.server";
 import { DisbursementError } from "~/core/disbursements/errors";
 import {
   batchObjectOn,
@@ -40,7 +40,7 @@ import { heavySlice } from "~/utils/yield";
 import { ApiError, fromZodError, notFound } from "../errors.server";
 import { amountSchema, endingBeforeText, z } from "../schemas.server";
 import { cursorNotFound, nextStartingAfter, pageCursor } from "./lists.server";
-import { defineRoute, type ApiContext } from "../types.server";
+import { defineRoute, type ApiContext, type ApiResult } from "../types.server";
 import type { ApiErrorCode } from "~/core/api/error-codes";
 
 /**
@@ -469,6 +469,31 @@ const utf8Bytes = (text: string) => Buffer.byteLength(text, "utf8");
 
 const batchParams = { id: payoutBatchIdSchema };
 
+/**
+ * An action on the key's batch (`{id}`), as the key's member: 404 for a batch not in the key's
+ * mode, the core's refusals as API errors, and the batch as it is after.
+ */
+async function actOnBatch(
+  context: ApiContext,
+  act: (actor: BatchActor, id: string) => Promise<unknown>,
+): Promise<ApiResult> {
+  const id = context.params.id!;
+  const { key } = context;
+  if (!(await context.store.read((q) => findBatchInMode(q, key, id))))
+    throw notFound("payout batch", id);
+  try {
+    await act({ merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId }, id);
+  } catch (error) {
+    throw apiErrorOf(error);
+  }
+  return {
+    status: 200,
+    body: await context.store.read(async (q) =>
+      batchJsonOn(context, (await findBatchInMode(q, key, id))!, q),
+    ),
+  };
+}
+
 export const payoutBatchRoutes = [
   defineRoute({
     method: "POST",
@@ -679,33 +704,14 @@ export const payoutBatchRoutes = [
       },
       errors: [401, 403, 404, 409, 413, 415, 422, 429],
     },
-    async handle(context) {
-      const id = context.params.id!;
-      const { key } = context;
-      if (!(await context.store.read((q) => findBatchInMode(q, key, id))))
-        throw notFound("payout batch", id);
-      try {
-        await context.deps
+    handle: (context) =>
+      actOnBatch(context, (actor, id) =>
+        context.deps
           .disbursements()
-          .submit(
-            { merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId },
-            id,
-            async (q, batch) =>
-              context.storeResponse(q, {
-                status: 200,
-                body: await batchJsonOn(context, batch, q),
-              }),
-          );
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-      return {
-        status: 200,
-        body: await context.store.read(async (q) =>
-          batchJsonOn(context, (await findBatchInMode(q, key, id))!, q),
-        ),
-      };
-    },
+          .submit(actor, id, async (q, batch) =>
+            context.storeResponse(q, { status: 200, body: await batchJsonOn(context, batch, q) }),
+          ),
+      ),
   }),
   defineRoute({
     method: "POST",
@@ -726,27 +732,7 @@ export const payoutBatchRoutes = [
       },
       errors: [401, 403, 404, 409, 429],
     },
-    async handle(context) {
-      const id = context.params.id!;
-      const { key } = context;
-      if (!(await context.store.read((q) => findBatchInMode(q, key, id))))
-        throw notFound("payout batch", id);
-      try {
-        await context.deps
-          .disbursements()
-          .approveTest(
-            { merchantId: key.merchantId, memberId: key.memberId, keyId: key.keyId },
-            id,
-          );
-      } catch (error) {
-        throw apiErrorOf(error);
-      }
-      return {
-        status: 200,
-        body: await context.store.read(async (q) =>
-          batchJsonOn(context, (await findBatchInMode(q, key, id))!, q),
-        ),
-      };
-    },
+    handle: (context) =>
+      actOnBatch(context, (actor, id) => context.deps.disbursements().approveTest(actor, id)),
   }),
 ];
