@@ -112,6 +112,26 @@ describe("paying a test payment", () => {
     expect(read).toMatchObject({ status: "underpaid", crypto_received_decimal: "1" });
   });
 
+  it("twice at once without a key: one pays, the other is 409; one deposit is sent", async () => {
+    const key = f.newKey(PAY, "test").secret;
+    const payment = await newPayment(key);
+    const answers = await Promise.all([
+      pay(key, payment.id, { amount: "1" }),
+      pay(key, payment.id, { amount: "1" }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expectApiError(
+      answers.find((answer) => answer.status === 409)!,
+      {
+        status: 409,
+        type: "conflict_error",
+        code: "payment_not_payable",
+      },
+    );
+    const read = expectOk(await f.call("GET", `/api/v1/payments/${String(payment.id)}`, { key }));
+    expect(read).toMatchObject({ status: "underpaid", crypto_received_decimal: "1" });
+  });
+
   it("with no body at all (the same as {})", async () => {
     const key = f.newKey(PAY, "test").secret;
     const payment = await newPayment(key);

@@ -169,6 +169,9 @@ async function payWithMpesa(
   await simulation.answerMpesaPrompts();
 }
 
+/** The payments a pay request is paying now (claimed before the deposit is sent). */
+const paying = new Set<string>();
+
 export const testHelperRoutes = [
   defineRoute({
     method: "POST",
@@ -198,9 +201,21 @@ export const testHelperRoutes = [
           "payment_not_payable",
           `Only a payment awaiting payment can be paid; this one is ${payment.status}.`,
         );
-      if (context.body.method === "mpesa") await payWithMpesa(context, simulation, payment);
-      else await payInCrypto(context, simulation, payment);
-      return { status: 200, body: paymentJson(context, await afterWebhook(context, payment)) };
+      // Paid once: a second request while the first is paying would send a second deposit (the
+      // simulators run in this process, so this process's claim is the one that counts).
+      if (paying.has(id))
+        throw new ApiError(
+          "payment_not_payable",
+          "This payment is being paid by another request: read it again in a moment.",
+        );
+      paying.add(id);
+      try {
+        if (context.body.method === "mpesa") await payWithMpesa(context, simulation, payment);
+        else await payInCrypto(context, simulation, payment);
+        return { status: 200, body: paymentJson(context, await afterWebhook(context, payment)) };
+      } finally {
+        paying.delete(id);
+      }
     },
   }),
   defineRoute({
