@@ -21,6 +21,8 @@ import { logger } from "./utils/logger.server";
 import { NonceProvider, PendingFlashContext } from "./utils/nonce";
 import { PRIVATE_CACHE_HEADER } from "./utils/http";
 import { compressedDocument, willCache } from "./utils/page-cache.server";
+import { HTML_LANG } from "./i18n/locales";
+import { DOCUMENT_VARY, requestLocale } from "./i18n/negotiate";
 import { isClientAbort } from "./utils/request-time-limits.server";
 import { takeFlashFromResponse, type Flash } from "./utils/toast.server";
 import {
@@ -58,6 +60,9 @@ export default async function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // Each page is written in the request's language (issue 33): say which, and what it varied on.
+  responseHeaders.set("Content-Language", HTML_LANG[requestLocale(request)]);
+  responseHeaders.set("Vary", DOCUMENT_VARY);
   // A page a cache may keep is returned uncompressed: the cache compresses it once per encoding.
   const cacheable =
     willCache(request, responseStatusCode, responseHeaders) ||

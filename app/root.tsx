@@ -26,6 +26,9 @@ import { AccessDenied, NotFound } from "~/components/layout/StatusPages";
 import { Ticker } from "~/components/layout/Ticker";
 import { buttonClass, Container } from "~/components/ui";
 import { company } from "~/content/company";
+import { HTML_LANG } from "~/i18n/locales";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale } from "~/i18n/use-messages";
 import { publicEnv } from "~/utils/env.server";
 import { eatYear } from "~/utils/format";
 import { PRIVATE_NO_STORE } from "~/utils/http";
@@ -61,7 +64,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The footer's copyright year: this year in Nairobi when the page is rendered (sent with the
   // data so the browser shows the server's year, even across midnight on 31 December).
   const year = eatYear(Date.now());
-  return data({ ENV: publicEnv(), toast: toast ?? null, signedIn, year }, { headers });
+  // The page's language (issue 33): the switch's cookie, else the browser's Accept-Language.
+  const locale = requestLocale(request);
+  return data({ ENV: publicEnv(), toast: toast ?? null, signedIn, year, locale }, { headers });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
@@ -89,6 +94,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const locale = useLocale();
   const pendingFlash = usePendingFlash();
   const flash = data?.toast ?? pendingFlash;
   const { chrome, scripts } = resolveHandle(useMatches());
@@ -97,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => setHydrated(true), []);
   const banner = hydrated ? null : <FlashBanner flash={flash} />;
   return (
-    <html lang="en-KE" className="h-full">
+    <html lang={HTML_LANG[locale]} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -9,6 +9,7 @@ import {
   formatEatStamp,
   formatEatTime,
   formatKes,
+  formatMonthYear,
   formatKesCents,
   formatUsdCents,
   formatKesRate,
@@ -135,5 +136,23 @@ describe("phones", () => {
     expect(maskPhone("+254712345678")).toBe("+254 7•• ••• 678");
     expect(maskPhone("254712345678")).toBe("+254 7•• ••• 678");
     expect(maskPhone("nonsense")).toBe("•••");
+  });
+});
+
+describe("dates in Kiswahili (issue 33)", () => {
+  it("writes Kiswahili month names, the same numbers and EAT", () => {
+    const moment = Date.UTC(2026, 11, 1, 11, 5); // 14:05 in Nairobi
+    expect(formatDate(moment, "sw")).toBe("1 Des 2026");
+    expect(formatDate("2026-08-24", "sw")).toBe("24 Ago 2026");
+    expect(formatEatDateTime(moment, "sw")).toBe("1 Des 2026, 14:05 EAT");
+    expect(formatMonthYear(2026, 3, "sw")).toBe("Machi 2026");
+    expect(formatTimeWindow("2026-11-14T07:00:00.000Z/2026-11-21T07:00:00.000Z", "sw")).toBe(
+      "14 Nov 2026, 10:00 EAT hadi 21 Nov 2026, 10:00 EAT",
+    );
+  });
+
+  it("keeps English as it was", () => {
+    expect(formatDate(Date.UTC(2026, 8, 5, 12), "en")).toBe("5 Sept 2026");
+    expect(formatMonthYear(2026, 3)).toBe("March 2026");
   });
 });

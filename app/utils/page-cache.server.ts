@@ -15,6 +15,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import { isHttps, servedOverHttps } from "./security-headers.server";
 import { carriesPersonalCookie } from "./cookie-names";
+import type { Locale } from "~/i18n/locales";
+import { DOCUMENT_VARY, negotiateLocale, requestLocale } from "~/i18n/negotiate";
 
 const MAX_TTL_MS = 60_000;
 const MAX_ENTRIES = 500;
@@ -63,11 +65,12 @@ export function cacheTtlMs(request: Request, status: number, headers: Headers): 
 }
 
 /**
- * The key: scheme (the headers differ: HSTS) and path with query. Keys are built from the
- * normalised URL when storing; a raw request path that differs from its normal form simply misses.
+ * The key: scheme (the headers differ: HSTS), the page's language (issue 33: the switch's cookie or
+ * Accept-Language) and path with query. Keys are built from the normalised URL when storing; a raw
+ * request path that differs from its normal form simply misses.
  */
-const pageKey = (https: boolean, pathAndQuery: string) =>
-  `${https ? "https" : "http"} ${pathAndQuery}`;
+const pageKey = (https: boolean, locale: Locale, pathAndQuery: string) =>
+  `${https ? "https" : "http"} ${locale} ${pathAndQuery}`;
 
 /**
  * Whether the cache will keep this answer to this request (entry.server then leaves it
@@ -83,7 +86,7 @@ export function cacheKey(request: Request): string | undefined {
     return undefined;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data")) return undefined;
-  return pageKey(isHttps(request), `${url.pathname}${url.search}`);
+  return pageKey(isHttps(request), requestLocale(request), `${url.pathname}${url.search}`);
 }
 
 export function getCachedPage(key: string, now = Date.now()): CachedPage | undefined {
@@ -115,7 +118,7 @@ function compressPage(body: Buffer, meta: PageMeta, now: number): CachedPage {
   meta.headers.forEach((value, name) => {
     if (!/^(content-length|content-encoding|set-cookie|vary)$/i.test(name)) base[name] = value;
   });
-  base.vary = "Accept-Encoding";
+  base.vary = DOCUMENT_VARY;
   base["x-page-cache"] = "hit";
   const variant = (encoded: Buffer, encoding: "br" | "gzip"): CachedVariant => ({
     body: bytes(encoded),
@@ -251,7 +254,9 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse): bool
     Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto,
     "encrypted" in req.socket,
   );
-  const page = getCachedPage(pageKey(https, req.url));
+  const acceptLanguage = req.headers["accept-language"];
+  const locale = negotiateLocale(req.headers.cookie, acceptLanguage);
+  const page = getCachedPage(pageKey(https, locale, req.url));
   if (!page) return false;
   const variant = variantFor(page, req.headers["accept-encoding"] ?? null);
   res.writeHead(page.status, variant.headers);
@@ -294,7 +299,7 @@ export function compressedDocument(
 ): Response {
   const encoding = chooseEncoding(request.headers.get("Accept-Encoding"));
   const body = encodeBody(Buffer.from(html, "utf8"), encoding);
-  headers.set("Vary", "Accept-Encoding");
+  headers.set("Vary", DOCUMENT_VARY);
   headers.set("Content-Length", String(body.length));
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   return new Response(bytes(body), { status, headers });

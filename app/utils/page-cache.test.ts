@@ -82,7 +82,7 @@ describe("page cache", () => {
     const response = cachedPageResponse(page, "gzip", true);
     expect(response.headers.get("Content-Encoding")).toBe("gzip");
     expect(response.headers.get("Content-Security-Policy")).toBe("script-src 'nonce-abc'");
-    expect(response.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(response.headers.get("Vary")).toBe("Accept-Encoding, Accept-Language, Cookie");
     expect(response.headers.get("X-Page-Cache")).toBe("hit");
     expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(
       "<html>hello</html>",
@@ -109,6 +109,23 @@ describe("answering through the cache", () => {
       "<html>render 1</html>",
     );
     expect(app.calls).toEqual(["/about"]);
+  });
+
+  it("keeps one copy per language: the switch's cookie, else Accept-Language (issue 33)", async () => {
+    const app = remix();
+    const answer = async (headers: Record<string, string>) =>
+      (await respondThroughPageCache(get("/features", headers), app.handle)).headers;
+    expect((await answer({ "accept-language": "sw-KE,sw;q=0.9" })).get("X-Page-Cache")).toBe(
+      "miss",
+    );
+    expect((await answer({ "accept-language": "en-GB" })).get("X-Page-Cache")).toBe("miss");
+    expect(
+      (await answer({ cookie: "onehop_lang=sw", "accept-language": "en" })).get("X-Page-Cache"),
+    ).toBe("hit");
+    const english = await answer({});
+    expect(english.get("X-Page-Cache")).toBe("hit");
+    expect(english.get("Vary")).toBe("Accept-Encoding, Accept-Language, Cookie");
+    expect(app.calls).toEqual(["/features", "/features"]);
   });
 
   it("lets concurrent requests for one URL wait for a single render", async () => {
@@ -203,6 +220,17 @@ describe("the server's fast path", () => {
     expect(hit.headers.get("x-page-cache")).toBe("hit");
     expect(hit.headers.get("content-security-policy")).toBe("script-src 'nonce-xyz'");
     expect(await hit.text()).toBe("<html>render 1</html>");
+    // The copy kept is the English one: a Kiswahili reader is not given it (issue 33).
+    expect(
+      await fetch(`${base}/terms?section=fees`, { headers: { "accept-language": "sw" } }).then(
+        (response) => response.status,
+      ),
+    ).toBe(299);
+    expect(
+      await fetch(`${base}/terms?section=fees`, { headers: { cookie: "onehop_lang=sw" } }).then(
+        (response) => response.status,
+      ),
+    ).toBe(299);
 
     const passed = async (path: string, init: RequestInit = {}) =>
       (await fetch(`${base}${path}`, init)).status;

@@ -14,6 +14,8 @@ const withQuery = (path: string, query: Record<string, string | undefined>): str
 
 export const paths = {
   home: "/",
+  /** POST: the language switch (sets the language cookie, back to `returnTo`). */
+  language: "/language",
 
   // Public pages.
   about: "/about",

@@ -13,6 +13,7 @@
  * holds the session cookie's signed value, so a copy is only ever served to the browser that holds
  * that cookie.
  */
+import { DOCUMENT_VARY, negotiateLocale } from "~/i18n/negotiate";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { cookieNames, carriesCookie, rawCookieValue } from "./cookie-names";
 import { processStore } from "~/db/process.server";
@@ -50,6 +51,7 @@ function keyFor(
   method: string | undefined,
   pathAndQuery: string,
   cookieHeader: string | null | undefined,
+  acceptLanguage: string | null | undefined,
   https: boolean,
 ): string | undefined {
   if (method !== "GET" || !pathAndQuery.startsWith("/")) return undefined;
@@ -59,7 +61,9 @@ function keyFor(
   const queryAt = pathAndQuery.indexOf("?");
   const pathname = queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
   if (pathname.endsWith(".data")) return undefined;
-  return `${https ? "https" : "http"} ${pathAndQuery} ${session}`;
+  // The page's language is part of it: a member may switch while signed in (issue 33).
+  const locale = negotiateLocale(cookieHeader, acceptLanguage);
+  return `${https ? "https" : "http"} ${locale} ${pathAndQuery} ${session}`;
 }
 
 function requestKey(request: Request): string | undefined {
@@ -68,6 +72,7 @@ function requestKey(request: Request): string | undefined {
     request.method,
     `${url.pathname}${url.search}`,
     request.headers.get("Cookie"),
+    request.headers.get("Accept-Language"),
     isHttps(request),
   );
 }
@@ -140,7 +145,7 @@ export async function respondThroughPrivateCache(
   response.headers.forEach((value, name) => {
     if (!/^(content-length|content-encoding|vary)$/i.test(name)) headers[name] = value;
   });
-  headers.vary = "Accept-Encoding";
+  headers.vary = DOCUMENT_VARY;
   const keep = key !== undefined && response.status === 200 && !response.headers.has("Set-Cookie");
   const page: PrivatePage = {
     key: keep ? key : undefined,
@@ -174,7 +179,13 @@ export async function servePrivateCachedPage(
     Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto,
     "encrypted" in req.socket,
   );
-  const key = keyFor(req.method, req.url ?? "", req.headers.cookie, https);
+  const key = keyFor(
+    req.method,
+    req.url ?? "",
+    req.headers.cookie,
+    req.headers["accept-language"],
+    https,
+  );
   if (key === undefined) return false;
   const page = await freshEntry(key, Date.now());
   if (!page) return false;

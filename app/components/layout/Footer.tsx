@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { Container } from "~/components/ui";
 import { company } from "~/content/company";
 import { footerNav } from "~/content/navigation";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import { PaymentMarks } from "./PaymentMarks";
 
@@ -65,6 +66,9 @@ export function Footer({ year }: { year: number }) {
             </p>
           </address>
           <div className="md:text-right">
+            <div className="mb-3 flex md:justify-end">
+              <LanguageSwitch tone="dark" />
+            </div>
             <p>
               © {year} {company.legalName}. All rights reserved.
             </p>

@@ -4,6 +4,7 @@ import { buttonClass, Container, cx } from "~/components/ui";
 import { company } from "~/content/company";
 import { headerNav, type NavLink as NavItem } from "~/content/navigation";
 import { paths } from "~/utils/paths";
+import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import { MenuSummary } from "./MenuSummary";
 
@@ -97,6 +98,9 @@ export function Header({ signedIn }: { signedIn: boolean }) {
               </nav>
               <div className="mt-4 flex gap-2 border-t border-slate-200 pt-4">
                 <AccountLinks signedIn={signedIn} wide />
+              </div>
+              <div className="mt-3 flex justify-center">
+                <LanguageSwitch />
               </div>
             </Container>
           </div>
