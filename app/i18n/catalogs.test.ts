@@ -1,14 +1,18 @@
 /// <reference types="vite/client" />
 /**
- * Every message has its Kiswahili (issue 33): each catalog in `catalogs/` has the same keys in both
- * languages (tsc checks that too), no Kiswahili message is empty, none is left in English by
- * mistake (equal to the English, or with English words in it), and a message with values keeps
- * every value the English shows.
+ * Every message has its Kiswahili (issue 33): each catalog (`defineMessages`) in `catalogs/` or
+ * `app/content/` has the same keys in both languages (tsc checks that too), no Kiswahili message
+ * is empty, none is left in English by mistake (equal to the English, or with English words in
+ * it), and a message with values keeps every value the English shows.
  */
 import { describe, expect, it } from "vitest";
 import { ENGLISH_GIVEAWAYS, SAME_IN_BOTH } from "./same-in-both";
 
-const modules = import.meta.glob<Record<string, unknown>>("./catalogs/*.ts", { eager: true });
+/** Catalogs in `catalogs/`, and copy that travels as loader data, in `app/content/`. */
+const modules = import.meta.glob<Record<string, unknown>>(
+  ["./catalogs/*.ts", "../content/**/*.ts", "!**/*.test.ts"],
+  { eager: true },
+);
 
 interface Leaf {
   path: string;
