@@ -5,6 +5,8 @@
  * - a ticking countdown on [data-expires-at] (the server renders the minutes left);
  * - live status: while the page waits ([data-status-url]), it asks the status endpoint every
  *   5 seconds (only while the tab is visible) and reloads when the status changed.
+ * Its words come from the page, in the page's language (data-copied, data-selected,
+ * data-time-left with "{time}", data-expired); English where a page does not give them.
  * Plain ES2019, no dependencies. Served from public/ with a version query (see the route).
  */
 (function () {
@@ -60,7 +62,10 @@
           var selection = window.getSelection();
           selection.removeAllRanges();
           selection.addRange(range);
-          announce("Selected: copy it with your device's copy command");
+          announce(
+            (announcer && announcer.getAttribute("data-selected")) ||
+              "Selected: copy it with your device's copy command",
+          );
         },
       );
     });
@@ -71,13 +76,18 @@
     var expiresAt = Number(countdown.getAttribute("data-expires-at"));
     // The server's clock, not the phone's: the offset between them when the page was made.
     var skew = Number(countdown.getAttribute("data-now")) - Date.now();
+    var timeLeft = countdown.getAttribute("data-time-left") || "{time} left";
+    var expired = countdown.getAttribute("data-expired") || "Expired: do not send";
     var tick = function () {
       var left = Math.max(0, Math.floor((expiresAt - (Date.now() + skew)) / 1000));
       var seconds = left % 60;
       countdown.textContent =
         left > 0
-          ? Math.floor(left / 60) + ":" + (seconds < 10 ? "0" : "") + seconds + " left"
-          : "Expired: do not send";
+          ? timeLeft.replace(
+              "{time}",
+              Math.floor(left / 60) + ":" + (seconds < 10 ? "0" : "") + seconds,
+            )
+          : expired;
       if (left === 0) clearInterval(timer);
     };
     var timer = setInterval(tick, 1000);

@@ -64,9 +64,8 @@ import {
   MPESA_MAX_ATTEMPTS,
   mpesaAmountCents,
 } from "~/core/payments/mpesa-collections.server";
-import { mpesaPaySchema } from "~/core/payments/mpesa-pay-schema";
+import { mpesaPaySchemaIn } from "~/core/payments/mpesa-pay-schema";
 import { formatCryptoUnits } from "~/core/payments/quote";
-import { describeWait } from "~/core/rate-limit.server";
 import { paymentView, payoutView } from "~/core/payments/views.server";
 import { describePolicy, isDefaultPolicy } from "~/core/funding/policy";
 import { settlementPolicy } from "~/wiring/settlement-policy.server";
@@ -76,6 +75,11 @@ import { formatEatTime, formatKes, formatKesCents } from "~/utils/format";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce } from "~/utils/nonce";
 import { paths } from "~/utils/paths";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { localeOfMatches, useMessages } from "~/i18n/use-messages";
 import { qrSvg } from "~/utils/qr.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { assertSameOrigin, clientKey } from "~/utils/request.server";
@@ -101,6 +105,7 @@ function mpesaView(
   payment: Payment,
   collections: MpesaCollection[],
   secondsLeft: number,
+  locale: Locale,
 ): MpesaPayView | null {
   if (payment.status !== "awaiting_payment" || !payments().mpesaAvailable(payment.mode))
     return null;
@@ -111,10 +116,10 @@ function mpesaView(
   return {
     amount: formatKes(mpesaAmountCents(payment.amountKesCents) / 100n),
     pending: pending ? { phone: maskedPhone(pending.phone) } : null,
-    failure: latest?.status === "failed" ? collectionFailureMessage(latest) : null,
+    failure: latest?.status === "failed" ? collectionFailureMessage(latest, locale) : null,
     blocked:
       collections.length >= MPESA_MAX_ATTEMPTS
-        ? "No more M-Pesa prompts can be sent for this payment. Pay in crypto below, or ask the merchant for a new payment."
+        ? inLocale(checkoutMessages, locale).mpesa.blocked
         : null,
   };
 }
@@ -124,11 +129,12 @@ async function coinChoices(
   payment: Payment,
   coins: readonly CoinOption[],
   now: number,
+  locale: Locale,
 ): Promise<ChoiceOption[]> {
   const quotes = await coinQuotesNow(payment, coins, now);
   return quotes.map((quote) => ({
     value: coinOptionValue(quote),
-    label: coinOptionLabel(quote),
+    label: coinOptionLabel(quote, locale),
     amount:
       quote.units === null ? null : `${formatCryptoUnits(quote.units, quote.asset)} ${quote.asset}`,
     current: quote.asset === payment.asset && quote.network === payment.network,
@@ -136,10 +142,10 @@ async function coinChoices(
 }
 
 /** The receipt's printable page, and "Share on WhatsApp" with its absolute address. */
-function receiptLinks(receipt: Receipt) {
+function receiptLinks(receipt: Receipt, locale: Locale) {
   const print = paths.checkoutReceipt(receipt.paymentId);
   const link = new URL(print, env.PUBLIC_SITE_URL).toString();
-  return { print, whatsapp: whatsappShareHref(receiptMessage(receipt, link)) };
+  return { print, whatsapp: whatsappShareHref(receiptMessage(receipt, link, locale)) };
 }
 
 /**
@@ -172,6 +178,7 @@ async function merchantView(request: Request, payment: Payment) {
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
   const found = await checkout().payment(params.id ?? "");
   invariantResponse(found, "Payment not found");
   const { payment, businessName } = found;
@@ -197,13 +204,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   return {
     ...view,
     businessName,
-    networkWarning: wrongNetworkWarning(network, payment.asset),
+    networkWarning: wrongNetworkWarning(network, payment.asset, locale),
     networkOptions: choice.options.map((id: NetworkId) => ({
       value: id,
       label: networkLabel(id, payment.asset),
       current: id === network,
     })),
-    coinOptions: choice.coins.length > 0 ? await coinChoices(payment, choice.coins, now) : [],
+    coinOptions:
+      choice.coins.length > 0 ? await coinChoices(payment, choice.coins, now, locale) : [],
     explorerUrl: payment.depositAddress
       ? explorerAddressUrl(network, payment.depositAddress, payment.mode)
       : null,
@@ -223,10 +231,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     scriptSrc: checkoutScriptSrc(),
     // Back to the merchant's site: cancel while waiting, return once paid (issue 13, item 6).
     returnLink: checkoutReturnLink(payment),
-    mpesa: mpesaView(payment, mpesa.collections, secondsLeft),
+    mpesa: mpesaView(payment, mpesa.collections, secondsLeft, locale),
     mpesaState: mpesa.state,
     receipt,
-    receiptLinks: receipt ? receiptLinks(receipt) : null,
+    receiptLinks: receipt ? receiptLinks(receipt, locale) : null,
   };
 }
 
@@ -235,8 +243,35 @@ type ActionData = {
   mpesa?: { lastResult?: SubmissionResult<string[]>; formError?: string };
 };
 
+/**
+ * Why a prompt was not sent, in the customer's language: the core's words in English, the
+ * catalog's for its reason otherwise.
+ */
+function mpesaRefusal(
+  locale: Locale,
+  outcome: Extract<
+    Awaited<ReturnType<ReturnType<typeof payments>["startMpesaPayment"]>>,
+    { ok: false }
+  >,
+): string {
+  if (locale === "en") return outcome.message;
+  const words = inLocale(checkoutMessages, locale).mpesa;
+  switch (outcome.reason) {
+    case "invalid_phone":
+      return words.phoneInvalid;
+    case "not_safaricom":
+      return words.notSafaricom;
+    case "too_many_attempts":
+      return words.refusals.too_many_attempts(MPESA_MAX_ATTEMPTS);
+    default:
+      return words.refusals[outcome.reason];
+  }
+}
+
 /** "Pay with M-Pesa": validate the number, send the prompt, back to the page (it follows it). */
 async function payWithMpesa(request: Request, payment: Payment, form: FormData) {
+  const locale = requestLocale(request);
+  const words = inLocale(checkoutMessages, locale).mpesa;
   const limit = await rateLimits().hit(
     `mpesa-pay:${payment.id}:${clientKey(request)}`,
     MPESA_PAY_LIMIT,
@@ -245,12 +280,14 @@ async function payWithMpesa(request: Request, payment: Payment, form: FormData) 
     return Response.json(
       {
         mpesa: {
-          formError: `Too many tries to pay with M-Pesa. Please wait ${describeWait(limit.retryAfterMs)} and try again.`,
+          formError: words.tooManyTries(
+            words.minutes(Math.max(1, Math.ceil(limit.retryAfterMs / 60_000))),
+          ),
         },
       } satisfies ActionData,
       { status: 429, headers: { "Retry-After": String(Math.ceil(limit.retryAfterMs / 1000)) } },
     );
-  const submission = parseWithZod(form, { schema: mpesaPaySchema });
+  const submission = parseWithZod(form, { schema: mpesaPaySchemaIn(locale) });
   if (submission.status !== "success")
     return Response.json({ mpesa: { lastResult: submission.reply() } } satisfies ActionData, {
       status: 400,
@@ -260,14 +297,15 @@ async function payWithMpesa(request: Request, payment: Payment, form: FormData) 
     phone: submission.value.phone,
   });
   if (outcome.ok) return redirect(paths.checkout(payment.id), 303);
+  const message = mpesaRefusal(locale, outcome);
   if (outcome.field === "phone")
     return Response.json(
       {
-        mpesa: { lastResult: submission.reply({ fieldErrors: { phone: [outcome.message] } }) },
+        mpesa: { lastResult: submission.reply({ fieldErrors: { phone: [message] } }) },
       } satisfies ActionData,
       { status: 400 },
     );
-  return Response.json({ mpesa: { formError: outcome.message } } satisfies ActionData, {
+  return Response.json({ mpesa: { formError: message } } satisfies ActionData, {
     status: outcome.reason === "unavailable" ? 503 : 409,
   });
 }
@@ -281,21 +319,18 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const found = await checkout().payment(params.id ?? "");
   invariantResponse(found, "Payment not found");
   const { payment } = found;
+  const choiceWords = inLocale(checkoutMessages, requestLocale(request)).choice;
   const form = await request.formData();
   if (form.get("intent") === "mpesa") return payWithMpesa(request, payment, form);
   // A coin (`USDT:tron`, a payment made in KES only) or a network.
   const coin = form.has("coin") ? parseCoinOption(form.get("coin")) : undefined;
   if (coin === null)
-    return Response.json({ networkError: "Choose one of the coins listed." } satisfies ActionData, {
+    return Response.json({ networkError: choiceWords.chooseListedCoin } satisfies ActionData, {
       status: 400,
     });
   const network = coin?.network ?? String(form.get("network") ?? "").slice(0, 40);
   const runtime = payment.mode === "test" ? runningTestPayments() : runningPayments();
-  if (!runtime)
-    return Response.json(
-      { networkError: "Payments are not available right now. Please try again in a minute." },
-      { status: 503 },
-    );
+  if (!runtime) return Response.json({ networkError: choiceWords.unavailable }, { status: 503 });
   const outcome = await checkout().chooseNetwork(
     {
       custody: runtime.custody,
@@ -307,7 +342,10 @@ export async function action({ params, request }: ActionFunctionArgs) {
   );
   if (outcome.ok) return redirect(paths.checkout(payment.id), 303);
   return Response.json(
-    { networkError: outcome.message },
+    {
+      networkError:
+        requestLocale(request) === "en" ? outcome.message : choiceWords.refusals[outcome.reason],
+    },
     {
       status:
         outcome.reason === "custody_unavailable" || outcome.reason === "rate_unavailable"
@@ -331,6 +369,7 @@ export default function Checkout() {
   const payment = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const nonce = useNonce();
+  const m = useMessages(checkoutMessages);
   const minutesLeft = Math.ceil(payment.secondsLeft / 60);
   const checkoutUrl = paths.checkout(payment.id);
   return (
@@ -348,29 +387,29 @@ export default function Checkout() {
       >
         {payment.receipt ? (
           <>
-            <h1 className="text-3xl font-bold text-ink">Paid</h1>
+            <h1 className="text-3xl font-bold text-ink">{m.paid}</h1>
             <p className="mt-1 text-lg text-slate-800">
               {`${formatKesCents(payment.amountKesCents)} `}
               <span className="text-slate-600">
                 {payment.receipt.paidWith.method === "mpesa"
-                  ? "by M-Pesa"
-                  : `in ${payment.receipt.paidWith.amount} on ${payment.receipt.paidWith.network}`}
+                  ? m.byMpesa
+                  : m.inCoinOn(payment.receipt.paidWith.amount, payment.receipt.paidWith.network)}
               </span>
             </p>
           </>
         ) : (
           <>
             <h1 className="text-3xl font-bold text-ink">
-              {`Pay ${formatKesCents(payment.amountKesCents)}`}
+              {m.pay(formatKesCents(payment.amountKesCents))}
             </h1>
             <p className="mt-1 text-lg text-slate-800">
               {`${payment.crypto} ${payment.asset} `}
-              <span className="text-slate-600">{`on ${payment.network}`}</span>
+              <span className="text-slate-600">{m.onNetwork(payment.network)}</span>
             </p>
           </>
         )}
         <p className="mt-2 text-slate-700">
-          Reference {payment.reference}
+          {m.reference(payment.reference)}
           {payment.description ? `: ${payment.description}` : ""}
         </p>
         {payment.testPayment ? (
@@ -378,22 +417,20 @@ export default function Checkout() {
             role="note"
             className="mt-4 rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 p-3 text-amber-950"
           >
-            <span className="font-semibold">Test payment. </span>
-            {payment.simulator
-              ? "No real money moves: this checkout runs on the simulators."
-              : "Send only test coins from a test-network wallet (such as Bitcoin testnet or Ethereum Sepolia). Real money sent here does not reach the merchant and may be lost."}
+            <span className="font-semibold">{m.testPayment}</span>
+            {payment.simulator ? m.testOnSimulators : m.testCoinsOnly}
           </p>
         ) : null}
         {payment.merchantView ? (
           <p className="mt-4 rounded-lg bg-slate-100 p-3 text-slate-900">
-            <span className="font-semibold">Merchant view: </span>
+            <span className="font-semibold">{m.merchantView}</span>
             {payment.merchantView}
           </p>
         ) : null}
         <div className="mt-4 flex flex-wrap items-center gap-3" aria-live="polite">
           <PaymentStatusBadge status={payment.status} />
           {payment.status === "confirming" ? (
-            <span className="text-slate-700">{payment.confirmations} confirmation(s) so far</span>
+            <span className="text-slate-700">{m.confirmationsSoFar(payment.confirmations)}</span>
           ) : null}
         </div>
 
@@ -411,13 +448,13 @@ export default function Checkout() {
             className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
           >
             <h2 id="send-title" className="sr-only">
-              How to pay
+              {m.howToPay}
             </h2>
             <div
               className="rounded-xl border-2 border-amber-400 bg-amber-50 p-4 text-amber-950"
               data-network={payment.networkId}
             >
-              <p className="text-sm font-semibold uppercase tracking-wide">Network</p>
+              <p className="text-sm font-semibold uppercase tracking-wide">{m.network}</p>
               <p className="text-2xl font-bold">{keepTogether(payment.network)}</p>
               <p className="mt-1 font-medium" role="note">
                 {payment.networkWarning}
@@ -434,20 +471,20 @@ export default function Checkout() {
               <div className="mt-5 flex justify-center">
                 <QrSvg
                   qr={payment.qr}
-                  label={`QR code of the ${payment.asset} deposit address and amount, for your wallet app`}
+                  label={m.qrLabel(payment.asset)}
                   className="h-60 w-60 max-w-full"
                 />
               </div>
             ) : null}
             {payment.walletUri ? (
               <a href={payment.walletUri} className={buttonClass("primary", "mt-4 w-full")}>
-                Open in wallet
+                {m.openInWallet}
               </a>
             ) : null}
 
             <dl className="mt-6 space-y-5">
               <div>
-                <dt className={detailLabel}>Send exactly</dt>
+                <dt className={detailLabel}>{m.sendExactly}</dt>
                 <dd className="mt-1 flex items-center justify-between gap-3">
                   <span className="text-2xl font-bold text-ink">
                     <span id="pay-amount" className="select-all">
@@ -455,14 +492,14 @@ export default function Checkout() {
                     </span>{" "}
                     {payment.asset}
                   </span>
-                  <CopyButton target="pay-amount" label="Copy amount" />
+                  <CopyButton target="pay-amount" label={m.copyAmount} copied={m.script.copied} />
                 </dd>
                 <dd className="text-sm text-slate-600">
-                  Worth {formatKesCents(payment.amountKesCents)} at the locked rate
+                  {m.worthAtLockedRate(formatKesCents(payment.amountKesCents))}
                 </dd>
               </div>
               <div>
-                <dt className={detailLabel}>To this address</dt>
+                <dt className={detailLabel}>{m.toThisAddress}</dt>
                 <dd className="mt-1 flex items-start justify-between gap-3">
                   <code
                     id="pay-address"
@@ -470,7 +507,7 @@ export default function Checkout() {
                   >
                     {payment.depositAddress}
                   </code>
-                  <CopyButton target="pay-address" label="Copy address" />
+                  <CopyButton target="pay-address" label={m.copyAddress} copied={m.script.copied} />
                 </dd>
                 {payment.explorerUrl ? (
                   <dd className="mt-1 text-sm">
@@ -480,32 +517,35 @@ export default function Checkout() {
                       rel="noopener noreferrer"
                       target="_blank"
                     >
-                      {`View this address on the ${payment.network} explorer`}
-                      <span className="sr-only"> (opens in a new tab)</span>
+                      {m.viewOnExplorer(payment.network)}
+                      <span className="sr-only">{m.opensInNewTab}</span>
                     </a>
                   </dd>
                 ) : null}
               </div>
               <div>
-                <dt className={detailLabel}>Rate locked</dt>
+                <dt className={detailLabel}>{m.rateLocked}</dt>
                 <dd className="mt-1 font-medium text-ink">
-                  Until{" "}
+                  {m.until}{" "}
                   <time dateTime={new Date(payment.expiresAt).toISOString()}>
                     {`${formatEatTime(payment.expiresAt)} EAT`}
                   </time>
                   :{" "}
-                  <span data-expires-at={payment.expiresAt} data-now={payment.now}>
-                    {`${minutesLeft} minute${minutesLeft === 1 ? "" : "s"} left`}
+                  <span
+                    data-expires-at={payment.expiresAt}
+                    data-now={payment.now}
+                    data-time-left={m.script.timeLeft("{time}")}
+                    data-expired={m.script.expired}
+                  >
+                    {m.minutesLeft(minutesLeft)}
                   </span>
                 </dd>
               </div>
             </dl>
-            <p className="mt-6 text-sm text-slate-700">
-              This page updates by itself when your payment arrives.
-            </p>
+            <p className="mt-6 text-sm text-slate-700">{m.updatesItself}</p>
             <div className="mt-4 flex flex-wrap gap-3">
               <a href={checkoutUrl} className={buttonClass("secondary")}>
-                Refresh status
+                {m.refreshStatus}
               </a>
               {payment.simulator && payment.depositAddress ? (
                 // A GET form, so the control is a button (it reads as one, and works without
@@ -516,7 +556,7 @@ export default function Checkout() {
                   <input type="hidden" name="amount" value={payment.crypto} />
                   <input type="hidden" name="returnTo" value={checkoutUrl} />
                   <button type="submit" className={buttonClass("secondary")}>
-                    Pay with the test wallet (simulator)
+                    {m.payWithTestWallet}
                   </button>
                 </form>
               ) : null}
@@ -525,15 +565,15 @@ export default function Checkout() {
         ) : payment.waiting ? (
           <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
             <h2 className="text-lg font-semibold text-ink">
-              {payment.status === "confirming" ? "Payment received" : "Waiting for the network"}
+              {payment.status === "confirming" ? m.paymentReceived : m.waitingForNetwork}
             </h2>
             <p className="mt-2 text-slate-700">
               {payment.status === "confirming"
-                ? `We have seen your ${payment.asset} payment on the ${payment.network} network and are waiting for its confirmations. There is nothing more to send. This page updates by itself.`
-                : "The quote has run out. If you already sent the payment, it is still checked: do not send again. This page updates by itself."}
+                ? m.confirmingBody(payment.asset, payment.network)
+                : m.quoteRanOutBody}
             </p>
             <a href={checkoutUrl} className={buttonClass("secondary", "mt-4")}>
-              Refresh status
+              {m.refreshStatus}
             </a>
           </section>
         ) : payment.receipt && payment.receiptLinks ? (
@@ -552,21 +592,29 @@ export default function Checkout() {
           </div>
         )}
         <ReturnLink link={payment.returnLink} />
-        <p className="mt-8 text-xs text-slate-600">Payment {payment.id}</p>
+        <p className="mt-8 text-xs text-slate-600">{m.paymentId(payment.id)}</p>
       </div>
-      <p id="checkout-announcer" className="sr-only" aria-live="polite" />
+      <p
+        id="checkout-announcer"
+        className="sr-only"
+        aria-live="polite"
+        data-selected={m.script.selected}
+      />
       {payment.waiting ? <script nonce={nonce} src={payment.scriptSrc} defer /> : null}
     </CheckoutShell>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Pay ${data.businessName} | OneHop` : "Checkout | OneHop" },
-  {
-    name: "description",
-    content: data
-      ? `Pay ${data.businessName} in ${data.asset} on ${data.network}: the amount, the address and the status of this payment.`
-      : "A OneHop checkout.",
-  },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const m = inLocale(checkoutMessages, localeOfMatches(matches)).meta;
+  return [
+    { title: data ? m.title(data.businessName) : m.fallbackTitle },
+    {
+      name: "description",
+      content: data
+        ? m.description(data.businessName, data.asset, data.network)
+        : m.fallbackDescription,
+    },
+    { name: "robots", content: "noindex" },
+  ];
+};

@@ -8,6 +8,9 @@ import { useLoaderData } from "@remix-run/react";
 import { CheckoutShell } from "~/components/payments/checkout/CheckoutShell";
 import { ReceiptDetails } from "~/components/payments/checkout/Receipt";
 import { company } from "~/content/company";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { inLocale } from "~/i18n/messages";
+import { localeOfMatches, useMessages } from "~/i18n/use-messages";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -30,29 +33,33 @@ export const headers = () => ({
 
 export default function PaymentReceipt() {
   const { receipt } = useLoaderData<typeof loader>();
+  const m = useMessages(checkoutMessages).receipt;
   return (
     <CheckoutShell businessName={receipt.businessName}>
-      <h1 className="text-3xl font-bold text-ink">Receipt</h1>
-      <p className="mt-1 text-slate-800">{`A payment to ${receipt.businessName}, confirmed.`}</p>
+      <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
+      <p className="mt-1 text-slate-800">{m.confirmedTo(receipt.businessName)}</p>
       <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 print:border-0 print:p-0 print:shadow-none">
         <ReceiptDetails receipt={receipt} />
       </div>
       <p className="mt-6 text-sm text-slate-700">
-        {`Collected by ${company.brand} for ${receipt.businessName}. Print this page or save it as a PDF from your browser's menu.`}
+        {m.collectedBy(company.brand, receipt.businessName)}
       </p>
       <p className="mt-4 print:hidden">
         <a
           href={paths.checkout(receipt.paymentId)}
           className="font-semibold text-brand-800 underline"
         >
-          Back to the payment
+          {m.backToPayment}
         </a>
       </p>
     </CheckoutShell>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Receipt: ${data.receipt.businessName} | OneHop` : "Receipt | OneHop" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const m = inLocale(checkoutMessages, localeOfMatches(matches)).receipt;
+  return [
+    { title: data ? m.metaTitle(data.receipt.businessName) : m.fallbackMetaTitle },
+    { name: "robots", content: "noindex" },
+  ];
+};

@@ -6,9 +6,10 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { operatorApi, signInAsMerchant } from "./auth";
+import { signInAsMerchant } from "./auth";
 import { createTestMerchant } from "./db";
 import { expectPageUpdates, expectToast, isJsProject } from "./helpers";
+import { confirmOnChain, customerPays } from "./payment-flow";
 
 /** USDT's TRC-20 contract: a USDT payment nobody chose a network for is on Tron. */
 const USDT_CONTRACT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -53,26 +54,6 @@ async function createPayment(
 function baseUnits(decimal: string, scale: number): string {
   const [whole = "0", fraction = ""] = decimal.split(".");
   return BigInt(whole + fraction.padEnd(scale, "0")).toString();
-}
-
-/** The customer's wallet pays (simulator controls, as an operator would): returns the tx id. */
-async function customerPays(address: string, amount: string): Promise<string> {
-  const response = await (
-    await operatorApi()
-  ).post("/simulator/custody/payments", {
-    data: { address, amount },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function confirmOnChain(txId: string, add: number) {
-  const response = await (
-    await operatorApi()
-  ).post(`/simulator/custody/transactions/${encodeURIComponent(txId)}/confirmations`, {
-    data: { add },
-  });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** axe finds nothing serious or critical (JS project: axe runs as a script in the page). */

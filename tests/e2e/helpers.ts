@@ -56,7 +56,7 @@ export async function expectPageUpdates(
   page: Page,
   testInfo: TestInfo,
   text: string,
-  options: { exact?: boolean } = {},
+  options: { exact?: boolean; refreshLabel?: string } = {},
 ) {
   const target = page.getByText(text, { exact: options.exact }).first();
   if (isJsProject(testInfo)) {
@@ -64,7 +64,7 @@ export async function expectPageUpdates(
     return;
   }
   await expect(async () => {
-    const refresh = page.getByRole("link", { name: "Refresh status" });
+    const refresh = page.getByRole("link", { name: options.refreshLabel ?? "Refresh status" });
     if (await refresh.count()) await refresh.first().click();
     await expect(target).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });

@@ -3,7 +3,7 @@
  * paid on the checkout through the custody simulator. For the specs that need a paid payment.
  */
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { signInAsOperator } from "./auth";
+import { operatorApi, signInAsOperator } from "./auth";
 import { expectToast } from "./helpers";
 
 /** Create a USDT payment from the dashboard; ends on its page. */
@@ -78,4 +78,24 @@ export async function expectTransferPaid(page: Page) {
       timeout: 1_000,
     });
   }).toPass({ timeout: 20_000 });
+}
+
+/** The customer's wallet pays (simulator controls, as an operator would): returns the tx id. */
+export async function customerPays(address: string, amount: string): Promise<string> {
+  const response = await (
+    await operatorApi()
+  ).post("/simulator/custody/payments", {
+    data: { address, amount },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+export async function confirmOnChain(txId: string, add: number) {
+  const response = await (
+    await operatorApi()
+  ).post(`/simulator/custody/transactions/${encodeURIComponent(txId)}/confirmations`, {
+    data: { add },
+  });
+  expect(response.status(), await response.text()).toBe(200);
 }

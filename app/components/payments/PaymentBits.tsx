@@ -2,10 +2,11 @@ import { Badge } from "~/components/ui";
 import { exciseDutyPhrase } from "~/content/tariff";
 import { formatEatDateTime, formatKesCents, formatPercent } from "~/utils/format";
 import type { PaymentStatus } from "~/core/payments/statuses";
-import { eventLabels, paymentStatusLabels } from "./labels";
+import { useLocale } from "~/i18n/use-messages";
+import { eventLabels, paymentStatusLabelsIn } from "./labels";
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  const { label, tone } = paymentStatusLabels[status];
+  const { label, tone } = paymentStatusLabelsIn(useLocale())[status];
   return <Badge tone={tone}>{label}</Badge>;
 }
 

@@ -1,24 +1,37 @@
 /** How payment and transfer states read to merchants, customers and operators. */
 import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
+import { paymentStatusMessages } from "~/i18n/catalogs/payment-status";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 
-export const paymentStatusLabels: Record<
-  PaymentStatus,
-  { label: string; tone: "neutral" | "success" | "warning" | "danger" | "info" }
-> = {
-  awaiting_payment: { label: "Awaiting payment", tone: "info" },
-  confirming: { label: "Confirming", tone: "info" },
-  confirmed: { label: "Confirmed", tone: "success" },
-  in_review: { label: "In review", tone: "warning" },
-  settling: { label: "Settling", tone: "info" },
-  settled: { label: "Settled", tone: "success" },
-  expired: { label: "Expired", tone: "neutral" },
-  underpaid: { label: "Underpaid", tone: "danger" },
-  overpaid: { label: "Overpaid", tone: "warning" },
-  paid_after_expiry: { label: "Paid after expiry", tone: "warning" },
-  held: { label: "Held for review", tone: "warning" },
-  failed: { label: "Failed", tone: "danger" },
-  canceled: { label: "Canceled", tone: "neutral" },
+const statusTones: Record<PaymentStatus, "neutral" | "success" | "warning" | "danger" | "info"> = {
+  awaiting_payment: "info",
+  confirming: "info",
+  confirmed: "success",
+  in_review: "warning",
+  settling: "info",
+  settled: "success",
+  expired: "neutral",
+  underpaid: "danger",
+  overpaid: "warning",
+  paid_after_expiry: "warning",
+  held: "warning",
+  failed: "danger",
+  canceled: "neutral",
 };
+
+/** A status's label in `locale` (English by default) and its badge's tone. */
+export function paymentStatusLabelsIn(locale: Locale) {
+  const words = inLocale(paymentStatusMessages, locale);
+  return Object.fromEntries(
+    (Object.keys(statusTones) as PaymentStatus[]).map((status) => [
+      status,
+      { label: words[status], tone: statusTones[status] },
+    ]),
+  ) as Record<PaymentStatus, { label: string; tone: (typeof statusTones)[PaymentStatus] }>;
+}
+
+export const paymentStatusLabels = paymentStatusLabelsIn("en");
 
 export const transferStatusLabels: Record<TransferStatus, string> = {
   scheduled: "Waiting for the next day (daily M-Pesa limit)",

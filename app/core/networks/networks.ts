@@ -8,6 +8,9 @@
  * into ids); show it with `networkLabel`.
  */
 import type { QuoteAsset } from "~/core/payments/quote";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 
 /** The networks we accept payments on. Polygon is not one of them (ADR 0031). */
 export const networkIds = ["bitcoin", "ethereum", "tron", "base"] as const;
@@ -226,6 +229,10 @@ function isQuoteAsset(value: unknown): value is QuoteAsset {
 }
 
 /** The warning every checkout shows next to the address. */
-export function wrongNetworkWarning(network: NetworkId, asset?: QuoteAsset): string {
-  return `Send only on ${networkLabel(network, asset)}. Coins sent on another network may be lost.`;
+export function wrongNetworkWarning(
+  network: NetworkId,
+  asset?: QuoteAsset,
+  locale: Locale = "en",
+): string {
+  return inLocale(checkoutMessages, locale).sendOnlyOn(networkLabel(network, asset));
 }

@@ -5,6 +5,9 @@
  * on any of its networks, at that coin's rate then. Isomorphic and pure.
  */
 import { assetNetworks, networkLabel, type NetworkId } from "~/core/networks/networks";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import type { QuoteAsset } from "./quote";
 
 /** The coins a payment can be made in, in the order the merchant's form and checkout list them. */
@@ -38,5 +41,8 @@ export function parseCoinOption(value: unknown): CoinOption | null {
 }
 
 /** What the customer reads: "USDT on Tron (TRC-20)", "BTC on Bitcoin". */
-export const coinOptionLabel = (option: CoinOption) =>
-  `${option.asset} on ${networkLabel(option.network, option.asset)}`;
+export const coinOptionLabel = (option: CoinOption, locale: Locale = "en") =>
+  inLocale(checkoutMessages, locale).choice.coinOn(
+    option.asset,
+    networkLabel(option.network, option.asset),
+  );

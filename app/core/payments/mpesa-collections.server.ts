@@ -28,7 +28,10 @@ import { ledgerBook, postTransaction } from "~/core/ledger/ledger.server";
 import { DarajaApiError } from "~/core/providers/daraja/errors";
 import type { MpesaExpressClient as StkClient } from "./deps";
 import type { StkCallbackResult } from "~/core/providers/daraja/stk-callback";
-import { stkResultMeaning } from "~/core/providers/daraja/stk-callback";
+import { stkResultMeaning, stkResultMessage } from "~/core/providers/daraja/stk-callback";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import { first, startsWith } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { formatKesCents } from "~/utils/format";
@@ -55,10 +58,8 @@ export const STK_CLAIM_GIVE_UP_MS = 3 * 60_000;
 export const STK_PENDING_GIVE_UP_MS = 15 * 60_000;
 
 const CLAIM_PREFIX = "claim_";
-const NO_ANSWER_MESSAGE =
-  "We did not hear back from M-Pesa about the prompt. If money left your M-Pesa, it is not lost: this page shows the payment as paid once M-Pesa confirms it. Otherwise, please try again.";
-const REFUSED_MESSAGE =
-  "We could not send the M-Pesa request to your phone. Please try again in a moment.";
+/** The words customers read (app/i18n/catalogs/checkout.ts), English unless asked otherwise. */
+const customerWords = (locale: Locale = "en") => inLocale(checkoutMessages, locale).mpesa;
 
 /** The payment's KES amount as M-Pesa takes it: whole shillings, rounded up. */
 export function mpesaAmountCents(amountKesCents: bigint): bigint {
@@ -68,10 +69,12 @@ export function mpesaAmountCents(amountKesCents: bigint): bigint {
 /** What the customer is told about a collection that did not go through. */
 export function collectionFailureMessage(
   collection: Pick<MpesaCollection, "resultCode" | "resultDesc">,
+  locale: Locale = "en",
 ) {
+  const { failures } = customerWords(locale);
   if (collection.resultCode === null)
-    return collection.resultDesc?.startsWith("no answer") ? NO_ANSWER_MESSAGE : REFUSED_MESSAGE;
-  return stkResultMeaning(collection.resultCode).message;
+    return collection.resultDesc?.startsWith("no answer") ? failures.noAnswer : failures.refused;
+  return stkResultMessage(collection.resultCode, locale);
 }
 
 export type StartCollectionOutcome =
@@ -181,7 +184,7 @@ export async function startMpesaCollection(
     return {
       ok: false,
       reason: "unavailable",
-      message: "Paying with M-Pesa is not available for this payment right now.",
+      message: customerWords().refusals.unavailable,
     };
   const at = input.now();
   const claimId = `${CLAIM_PREFIX}${randomBytes(12).toString("hex")}`;
@@ -193,7 +196,7 @@ export async function startMpesaCollection(
       return {
         ok: false,
         reason: "not_payable",
-        message: "This payment is no longer waiting to be paid.",
+        message: customerWords().refusals.not_payable,
       };
     const pending = await first(
       q
@@ -208,8 +211,7 @@ export async function startMpesaCollection(
       return {
         ok: false,
         reason: "pending",
-        message:
-          "An M-Pesa prompt for this payment is already on its way to a phone. Answer it, or wait for it to end, then try again.",
+        message: customerWords().refusals.pending,
       };
     const attempts =
       (
@@ -225,7 +227,7 @@ export async function startMpesaCollection(
       return {
         ok: false,
         reason: "too_many_attempts",
-        message: `This payment has had ${MPESA_MAX_ATTEMPTS} M-Pesa prompts, the most we send. Pay in crypto, or ask the merchant for a new payment.`,
+        message: customerWords().refusals.too_many_attempts(MPESA_MAX_ATTEMPTS),
       };
     const collection: MpesaCollection = {
       checkoutRequestId: claimId,

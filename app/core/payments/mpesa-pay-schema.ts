@@ -1,26 +1,36 @@
 /**
  * The checkout's "Pay with M-Pesa" form (ADR 0033): the number that gets the PIN prompt, a Kenyan
  * Safaricom mobile number. Isomorphic (zod + Conform); the core checks it again when it starts the
- * prompt.
+ * prompt. Its messages are the customer's language (`mpesaPaySchemaIn`, issue 33); English is the
+ * default.
  */
 import { z } from "zod";
 import { mobileNetworkOf } from "~/core/destinations/mobile-networks";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import { parseKenyanPhone } from "~/utils/phone";
 
-export const MPESA_PHONE_REQUIRED = "Enter the M-Pesa number to send the prompt to";
-export const NOT_SAFARICOM_MESSAGE =
-  "Enter a Safaricom (M-Pesa) number, such as 0712 345 678. Airtel and Telkom numbers cannot pay with M-Pesa.";
+const english = checkoutMessages.en.mpesa;
+export const MPESA_PHONE_REQUIRED = english.phoneRequired;
+export const NOT_SAFARICOM_MESSAGE = english.notSafaricom;
 
-export const mpesaPaySchema = z.object({
-  intent: z.literal("mpesa"),
-  phone: z
-    .string({ required_error: MPESA_PHONE_REQUIRED })
-    .trim()
-    .max(40, "Enter a Kenyan mobile number, such as 0712 345 678")
-    .superRefine((value, ctx) => {
-      const parsed = parseKenyanPhone(value);
-      if (!parsed.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, message: parsed.error });
-      else if (mobileNetworkOf(parsed.e164) !== "safaricom")
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: NOT_SAFARICOM_MESSAGE });
-    }),
-});
+/** The form's schema with its messages in `locale`. */
+export function mpesaPaySchemaIn(locale: Locale) {
+  const words = inLocale(checkoutMessages, locale).mpesa;
+  return z.object({
+    intent: z.literal("mpesa"),
+    phone: z
+      .string({ required_error: words.phoneRequired })
+      .trim()
+      .max(40, words.phoneInvalid)
+      .superRefine((value, ctx) => {
+        const parsed = parseKenyanPhone(value);
+        if (!parsed.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, message: words.phoneInvalid });
+        else if (mobileNetworkOf(parsed.e164) !== "safaricom")
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: words.notSafaricom });
+      }),
+  });
+}
+
+export const mpesaPaySchema = mpesaPaySchemaIn("en");

@@ -35,6 +35,10 @@ import {
   type Payment,
 } from "./payments.server";
 import type { QuoteAsset } from "./quote";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+
+/** The customer's words for a refused choice (English; the checkout shows its own language). */
+const refusals = checkoutMessages.en.choice.refusals;
 
 /** How often one payment may change network or coin (each change uses a deposit address). */
 export const MAX_NETWORK_CHANGES = 5;
@@ -195,12 +199,12 @@ export async function choosePaymentNetwork(
     const payment = await readPayment(q, input.paymentId);
     return payment && { payment, choice: await networkChoiceFor(q, payment, deps.now) };
   });
-  if (!found) return { ok: false, reason: "not_found", message: "Payment not found." };
+  if (!found) return { ok: false, reason: "not_found", message: refusals.not_found };
   const { payment, choice } = found;
   const closed: ChooseNetworkOutcome = {
     ok: false,
     reason: "not_choosable",
-    message: "The network can no longer be changed for this payment.",
+    message: refusals.not_choosable,
   };
   const asset = (input.asset ?? payment.asset) as QuoteAsset;
   const coinChange = asset !== payment.asset;
@@ -328,7 +332,7 @@ export async function choosePaymentNetwork(
     return {
       ok: false,
       reason: "custody_unavailable",
-      message: "We could not open an address on that network just now. Please try again.",
+      message: refusals.custody_unavailable,
     };
   }
   const moved = await store.write((q) => swap(q, made));

@@ -3,6 +3,8 @@
  * exception. A paid one shows its receipt (Receipt.tsx).
  */
 import { company } from "~/content/company";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { useMessages } from "~/i18n/use-messages";
 
 export function CheckoutOutcome({
   status,
@@ -13,40 +15,25 @@ export function CheckoutOutcome({
   missing: string | null;
   asset: string;
 }) {
+  const m = useMessages(checkoutMessages).outcomes;
   const messages: Record<string, { title: string; body: string; tone: string }> = {
-    expired: {
-      title: "Expired",
-      body: "The quote expired before a payment arrived. Ask the merchant for a new payment link; do not send funds to this address.",
-      tone: "bg-slate-100 text-slate-900",
-    },
+    expired: { ...m.expired, tone: "bg-slate-100 text-slate-900" },
     underpaid: {
-      title: "Underpaid",
-      body: `We received less than the quote: ${missing ?? "some"} ${asset} is missing. The merchant's support team will contact you; nothing is lost.`,
+      title: m.underpaid.title,
+      body: m.underpaid.body(missing ?? m.underpaid.some, asset),
       tone: "bg-red-50 text-red-900",
     },
-    overpaid: {
-      title: "Overpaid",
-      body: "We received more than the quote. The merchant's support team will arrange the difference; nothing is lost.",
-      tone: "bg-amber-50 text-amber-900",
-    },
-    paid_after_expiry: {
-      title: "Received after expiry",
-      body: "Your payment arrived after the quote expired. Our team will re-quote or refund it; nothing is lost.",
-      tone: "bg-amber-50 text-amber-900",
-    },
+    overpaid: { ...m.overpaid, tone: "bg-amber-50 text-amber-900" },
+    paid_after_expiry: { ...m.paid_after_expiry, tone: "bg-amber-50 text-amber-900" },
     held: {
-      title: "Received, in review",
-      body: `Your payment arrived and is being reviewed before it reaches the merchant. If we need anything we will contact you; for questions write to ${company.supportEmail} with the reference below.`,
+      title: m.held.title,
+      body: m.held.body(company.supportEmail),
       tone: "bg-amber-50 text-amber-900",
     },
-    canceled: {
-      title: "Canceled",
-      body: "The merchant canceled this payment. Do not send funds to this address; ask the merchant for a new payment link.",
-      tone: "bg-slate-100 text-slate-900",
-    },
+    canceled: { ...m.canceled, tone: "bg-slate-100 text-slate-900" },
     failed: {
-      title: "Not completed",
-      body: `This payment could not be completed. Contact ${company.supportEmail} with the reference below.`,
+      title: m.failed.title,
+      body: m.failed.body(company.supportEmail),
       tone: "bg-red-50 text-red-900",
     },
   };

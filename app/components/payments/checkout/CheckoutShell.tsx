@@ -5,7 +5,10 @@
  */
 import type { ReactNode } from "react";
 import { Icon } from "~/components/ui/icons";
+import { LanguageSwitch } from "~/components/layout/LanguageSwitch";
 import { company } from "~/content/company";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { useMessages } from "~/i18n/use-messages";
 
 export function merchantInitial(businessName: string): string {
   const letter = businessName.trim().match(/[\p{L}\p{N}]/u)?.[0];
@@ -19,6 +22,7 @@ export function CheckoutShell({
   businessName: string;
   children: ReactNode;
 }) {
+  const m = useMessages(checkoutMessages).shell;
   return (
     <div className="flex min-h-screen flex-1 flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -29,10 +33,15 @@ export function CheckoutShell({
           >
             {merchantInitial(businessName)}
           </span>
-          <div className="min-w-0">
-            <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Payment to</p>
+          <div className="min-w-0 flex-1">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-600">
+              {m.paymentTo}
+            </p>
             <p className="truncate text-lg font-semibold text-ink">{businessName}</p>
           </div>
+        </div>
+        <div className="mx-auto -mt-2 flex max-w-xl justify-end px-2 pb-1">
+          <LanguageSwitch />
         </div>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
@@ -42,10 +51,10 @@ export function CheckoutShell({
         <div className="mx-auto flex max-w-xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-slate-700">
           <p className="flex items-center gap-1.5 font-medium">
             <Icon name="lock" className="h-4 w-4 shrink-0 text-brand-700" />
-            Secured by {company.brand}
+            {m.securedBy(company.brand)}
           </p>
           <p>
-            Help:{" "}
+            {m.help}{" "}
             <a
               className="font-semibold text-brand-800 underline"
               href={`mailto:${company.supportEmail}`}

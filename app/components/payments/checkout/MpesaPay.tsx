@@ -8,7 +8,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod";
 import { fieldMeta, TextField } from "~/components/ui/form";
 import { buttonClass } from "~/components/ui";
-import { mpesaPaySchema } from "~/core/payments/mpesa-pay-schema";
+import { mpesaPaySchemaIn } from "~/core/payments/mpesa-pay-schema";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 
 export interface MpesaPayView {
   /** e.g. "KES 1,000" (whole shillings, rounded up). */
@@ -31,11 +33,13 @@ export function MpesaPay({
   /** A refusal that is not about the number (rate limit, M-Pesa refused the push). */
   formError: string | undefined;
 }) {
+  const locale = useLocale();
+  const m = useMessages(checkoutMessages).mpesa;
   const [form, fields] = useForm({
     id: "mpesa-pay",
     lastResult,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mpesaPaySchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mpesaPaySchemaIn(locale) }),
   });
   return (
     <section
@@ -44,22 +48,16 @@ export function MpesaPay({
       data-mpesa-section
     >
       <h2 id="mpesa-title" className="text-lg font-semibold text-ink">
-        Pay with M-Pesa
+        {m.title}
       </h2>
       {view.pending ? (
         <div role="status" className="mt-3 rounded-xl bg-emerald-50 p-4 text-emerald-950">
-          <p className="text-lg font-semibold">
-            {`Check your phone: enter your M-Pesa PIN to pay ${view.amount}.`}
-          </p>
-          <p className="mt-1">
-            {`We sent the M-Pesa prompt to ${view.pending.phone}. This page updates by itself when M-Pesa confirms the payment.`}
-          </p>
+          <p className="text-lg font-semibold">{m.checkPhone(view.amount)}</p>
+          <p className="mt-1">{m.promptSent(view.pending.phone)}</p>
         </div>
       ) : (
         <>
-          <p className="mt-1 text-slate-700">
-            {`Pay ${view.amount} from your M-Pesa: we send a prompt to your phone and you enter your PIN.`}
-          </p>
+          <p className="mt-1 text-slate-700">{m.intro(view.amount)}</p>
           {view.failure ? (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-900">
               {view.failure}
@@ -77,7 +75,7 @@ export function MpesaPay({
               <input type="hidden" name="intent" value="mpesa" />
               <TextField
                 meta={fieldMeta(fields.phone)}
-                label="M-Pesa number"
+                label={m.numberLabel}
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
@@ -87,10 +85,10 @@ export function MpesaPay({
                     ? fields.phone.initialValue
                     : undefined
                 }
-                hint="The Safaricom number registered for M-Pesa. You confirm with your PIN on the phone."
+                hint={m.numberHint}
               />
               <button type="submit" className={buttonClass("primary", "w-full")}>
-                Pay with M-Pesa
+                {m.title}
               </button>
             </form>
           )}

@@ -5,6 +5,8 @@
  */
 import { keepTogether } from "~/components/ui/keep-together";
 import { buttonClass } from "~/components/ui";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { useMessages } from "~/i18n/use-messages";
 
 export interface ChoiceOption {
   /** The form value: a network id, or `ASSET:network` for a coin. */
@@ -16,6 +18,7 @@ export interface ChoiceOption {
 }
 
 function Options({ name, options }: { name: string; options: ChoiceOption[] }) {
+  const m = useMessages(checkoutMessages).choice;
   return (
     <div className="mt-3 space-y-2">
       {options.map((option) => {
@@ -37,8 +40,8 @@ function Options({ name, options }: { name: string; options: ChoiceOption[] }) {
               {option.amount ? (
                 <span className="text-slate-700">{` · ${option.amount}`}</span>
               ) : null}
-              {option.current ? " (current)" : ""}
-              {unavailable ? " (no live rate just now)" : ""}
+              {option.current ? m.current : ""}
+              {unavailable ? m.noRate : ""}
             </label>
           </div>
         );
@@ -59,6 +62,7 @@ export function PayWithChoice({
   networks: ChoiceOption[];
   error?: string;
 }) {
+  const m = useMessages(checkoutMessages).choice;
   const message = error ? (
     <p role="alert" className="mt-3 font-medium text-red-800">
       {error}
@@ -70,13 +74,9 @@ export function PayWithChoice({
     <form method="post" className="mt-4 rounded-xl border border-slate-200 p-4">
       <fieldset>
         <legend className="font-semibold text-ink">
-          {coin ? "Choose what you pay with" : `Choose the network your ${asset} is on`}
+          {coin ? m.coinLegend : m.networkLegend(asset)}
         </legend>
-        <p className="mt-1 text-sm text-slate-700">
-          {coin
-            ? "The amount in KES stays the same. Choosing another coin gives you its amount at the rate now and an address on its network."
-            : "Pay on the network your wallet or exchange sends on. Choosing another gives you an address on that network."}
-        </p>
+        <p className="mt-1 text-sm text-slate-700">{coin ? m.coinHint : m.networkHint}</p>
         {coin ? (
           <Options name="coin" options={coins} />
         ) : (
@@ -85,7 +85,7 @@ export function PayWithChoice({
       </fieldset>
       {message}
       <button type="submit" className={buttonClass("secondary", "mt-3")}>
-        {coin ? "Pay with this coin" : "Use this network"}
+        {coin ? m.payWithCoin : m.useNetwork}
       </button>
     </form>
   );

@@ -4,6 +4,8 @@
  */
 import { buttonClass } from "~/components/ui";
 import type { Receipt } from "~/core/payments/receipt";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime, formatEatIso, formatKesCents } from "~/utils/format";
 
 const label = "text-sm font-medium text-slate-600";
@@ -13,13 +15,14 @@ const shortHash = (hash: string) =>
   hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash;
 
 function PaidWith({ paidWith }: { paidWith: Receipt["paidWith"] }) {
+  const m = useMessages(checkoutMessages).receipt;
   if (paidWith.method === "mpesa")
     return (
       <>
         <dd className="mt-1 font-medium text-ink">M-Pesa</dd>
         {paidWith.receipt ? (
           <dd className="text-slate-800">
-            M-Pesa receipt <span className="font-mono font-semibold">{paidWith.receipt}</span>
+            {m.mpesaReceipt} <span className="font-mono font-semibold">{paidWith.receipt}</span>
           </dd>
         ) : null}
       </>
@@ -27,7 +30,7 @@ function PaidWith({ paidWith }: { paidWith: Receipt["paidWith"] }) {
   return (
     <>
       <dd className="mt-1 font-medium text-ink">
-        {paidWith.amount} <span className="whitespace-nowrap">on {paidWith.network}</span>
+        {paidWith.amount} <span className="whitespace-nowrap">{m.onNetwork(paidWith.network)}</span>
       </dd>
       {paidWith.txHash ? (
         <dd className="text-slate-800">
@@ -38,8 +41,8 @@ function PaidWith({ paidWith }: { paidWith: Receipt["paidWith"] }) {
               rel="noopener noreferrer"
               target="_blank"
             >
-              {`Transaction ${shortHash(paidWith.txHash)}`}
-              <span className="sr-only"> on the network&apos;s explorer (opens in a new tab)</span>
+              {m.transactionLink(shortHash(paidWith.txHash))}
+              <span className="sr-only">{m.onExplorer}</span>
             </a>
           ) : (
             <span className="break-all font-mono">{paidWith.txHash}</span>
@@ -52,37 +55,41 @@ function PaidWith({ paidWith }: { paidWith: Receipt["paidWith"] }) {
 
 /** The receipt's details: who was paid, the reference, the amount, how and when. */
 export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
+  const m = useMessages(checkoutMessages).receipt;
+  const locale = useLocale();
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
       <div>
-        <dt className={label}>Paid to</dt>
+        <dt className={label}>{m.paidTo}</dt>
         <dd className="mt-1 font-medium text-ink">{receipt.businessName}</dd>
       </div>
       <div>
-        <dt className={label}>Reference</dt>
+        <dt className={label}>{m.reference}</dt>
         <dd className="mt-1 break-words font-medium text-ink">{receipt.reference}</dd>
         {receipt.description ? (
           <dd className="break-words text-slate-800">{receipt.description}</dd>
         ) : null}
       </div>
       <div>
-        <dt className={label}>Amount</dt>
+        <dt className={label}>{m.amount}</dt>
         <dd className="mt-1 whitespace-nowrap text-xl font-bold text-ink">
           {formatKesCents(receipt.amountKesCents)}
         </dd>
       </div>
       <div>
-        <dt className={label}>Paid with</dt>
+        <dt className={label}>{m.paidWith}</dt>
         <PaidWith paidWith={receipt.paidWith} />
       </div>
       <div>
-        <dt className={label}>Date</dt>
+        <dt className={label}>{m.date}</dt>
         <dd className="mt-1 font-medium text-ink">
-          <time dateTime={formatEatIso(receipt.paidAt)}>{formatEatDateTime(receipt.paidAt)}</time>
+          <time dateTime={formatEatIso(receipt.paidAt)}>
+            {formatEatDateTime(receipt.paidAt, locale)}
+          </time>
         </dd>
       </div>
       <div>
-        <dt className={label}>Payment ID</dt>
+        <dt className={label}>{m.paymentId}</dt>
         <dd className="mt-1 break-all font-mono text-ink">{receipt.paymentId}</dd>
       </div>
     </dl>
@@ -99,6 +106,8 @@ export function CheckoutReceipt({
   printHref: string;
   whatsappHref: string;
 }) {
+  const words = useMessages(checkoutMessages);
+  const m = words.receipt;
   return (
     <section
       aria-labelledby="receipt-title"
@@ -106,16 +115,16 @@ export function CheckoutReceipt({
     >
       <div role="status" className="rounded-xl bg-emerald-50 p-4 text-emerald-900">
         <h2 id="receipt-title" className="text-lg font-semibold">
-          Receipt
+          {m.title}
         </h2>
-        <p className="mt-1">Thank you: your payment is confirmed.</p>
+        <p className="mt-1">{m.thanks}</p>
       </div>
       <div className="mt-5">
         <ReceiptDetails receipt={receipt} />
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
         <a href={printHref} className={buttonClass("secondary")}>
-          Printable receipt
+          {m.printable}
         </a>
         <a
           href={whatsappHref}
@@ -123,7 +132,8 @@ export function CheckoutReceipt({
           target="_blank"
           rel="noopener noreferrer"
         >
-          Share on WhatsApp<span className="sr-only"> (opens in a new tab)</span>
+          {m.shareWhatsApp}
+          <span className="sr-only">{words.opensInNewTab}</span>
         </a>
       </div>
     </section>

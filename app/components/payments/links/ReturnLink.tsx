@@ -4,12 +4,15 @@
  * the customer knows where it goes.
  */
 import { buttonClass } from "~/components/ui";
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { useMessages } from "~/i18n/use-messages";
 
 export function ReturnLink({
   link,
 }: {
   link: { kind: "cancel" | "success"; href: string; host: string } | null;
 }) {
+  const m = useMessages(checkoutMessages).returnLink;
   if (!link) return null;
   return (
     <p className="mt-6">
@@ -18,7 +21,7 @@ export function ReturnLink({
         rel="noopener"
         className={buttonClass(link.kind === "success" ? "primary" : "ghost")}
       >
-        {link.kind === "success" ? `Return to ${link.host}` : `Cancel and return to ${link.host}`}
+        {link.kind === "success" ? m.success(link.host) : m.cancel(link.host)}
       </a>
     </p>
   );

@@ -12,6 +12,9 @@
  * CallbackMetadata comes only with ResultCode 0; Balance often has no Value; TransactionDate
  * (YYYYMMDDHHmmss, EAT) and PhoneNumber are JSON numbers.
  */
+import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import { DarajaCallbackError } from "./errors";
 import { parseDarajaTime } from "./eat-time";
 import { isKenyanMsisdn } from "./msisdn";
@@ -27,62 +30,27 @@ export interface StkResultMeaning {
   customerCanRetry: boolean;
 }
 
-const STK_RESULTS: Record<number, StkResultMeaning> = {
-  0: { message: "Payment received. Thank you.", customerCanRetry: false },
-  1: {
-    message:
-      "Your M-Pesa balance is not enough for this payment. Top up or use Fuliza, then try again.",
-    customerCanRetry: true,
-  },
-  17: {
-    message:
-      "M-Pesa declined this as a repeat of a payment you just made. Wait two minutes, then try again.",
-    customerCanRetry: true,
-  },
-  1001: {
-    message:
-      "Another M-Pesa transaction is in progress on your phone. Finish it or wait a moment, then try again.",
-    customerCanRetry: true,
-  },
-  1019: {
-    message: "The M-Pesa request expired before it was completed. Please try again.",
-    customerCanRetry: true,
-  },
-  1025: {
-    message: "We could not send the M-Pesa prompt to your phone. Please try again.",
-    customerCanRetry: true,
-  },
-  1032: {
-    message: "You cancelled the M-Pesa request on your phone. Nothing was paid.",
-    customerCanRetry: true,
-  },
-  1037: {
-    message:
-      "We could not reach your phone, or the M-Pesa prompt was not answered in time. Check that your phone is on and has network, then try again.",
-    customerCanRetry: true,
-  },
-  2001: {
-    message: "The M-Pesa PIN entered was wrong. Nothing was paid; please try again.",
-    customerCanRetry: true,
-  },
-  2028: {
-    message: "M-Pesa did not allow this payment to this merchant. Please contact the merchant.",
-    customerCanRetry: false,
-  },
-  9999: {
-    message: "We could not send the M-Pesa prompt to your phone. Please try again.",
-    customerCanRetry: true,
-  },
-};
+/** The codes a new prompt will not fix; every other failure the customer may simply retry. */
+const FINAL_CODES: ReadonlySet<number> = new Set([0, 2028]);
 
-const UNKNOWN_FAILURE: StkResultMeaning = {
-  message: "The M-Pesa payment did not go through. Nothing was paid; please try again.",
-  customerCanRetry: true,
-};
+/** The ResultCodes we have words for (app/i18n/catalogs/checkout.ts, `mpesa.failures`). */
+const KNOWN_CODES = [0, 1, 17, 1001, 1019, 1025, 1032, 1037, 2001, 2028, 9999] as const;
+type KnownCode = (typeof KNOWN_CODES)[number];
+const isKnownCode = (code: number): code is KnownCode =>
+  (KNOWN_CODES as readonly number[]).includes(code);
+
+/** What a ResultCode says to the customer, in their language (English where none is given). */
+export function stkResultMessage(resultCode: number, locale: Locale = "en"): string {
+  const failures = inLocale(checkoutMessages, locale).mpesa.failures;
+  return isKnownCode(resultCode) ? failures[`code${resultCode}`] : failures.unknown;
+}
 
 /** What an STK ResultCode (callback or query) means for the customer; unlisted codes: generic. */
 export function stkResultMeaning(resultCode: number): StkResultMeaning {
-  return STK_RESULTS[resultCode] ?? UNKNOWN_FAILURE;
+  return {
+    message: stkResultMessage(resultCode),
+    customerCanRetry: !FINAL_CODES.has(resultCode),
+  };
 }
 
 export interface StkCallbackSuccess {
