@@ -26,9 +26,11 @@ import { AccessDenied, NotFound } from "~/components/layout/StatusPages";
 import { Ticker } from "~/components/layout/Ticker";
 import { buttonClass, Container } from "~/components/ui";
 import { company } from "~/content/company";
-import { HTML_LANG } from "~/i18n/locales";
+import { headerMessages, statusMessages } from "~/i18n/catalogs/shell";
+import { DEFAULT_LOCALE, HTML_LANG, isLocale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
-import { useLocale } from "~/i18n/use-messages";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { publicEnv } from "~/utils/env.server";
 import { eatYear } from "~/utils/format";
 import { PRIVATE_NO_STORE } from "~/utils/http";
@@ -77,11 +79,12 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 /** Pages set their own title; this one is for error pages (the root's ErrorBoundary). */
-export const meta: MetaFunction = ({ error }) => {
+export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
   if (!error) return [];
+  const m = inLocale(statusMessages, isLocale(data?.locale) ? data.locale : DEFAULT_LOCALE);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return [
-    { title: notFound ? "Page not found | OneHop" : "Something went wrong | OneHop" },
+    { title: notFound ? m.notFoundTitle : m.errorTitle },
     { name: "robots", content: "noindex" },
   ];
 };
@@ -95,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = useLocale();
+  const m = useMessages(headerMessages);
   const pendingFlash = usePendingFlash();
   const flash = data?.toast ?? pendingFlash;
   const { chrome, scripts } = resolveHandle(useMatches());
@@ -116,7 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
           href="#main"
           className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
         >
-          Skip to content
+          {m.skipToContent}
         </a>
         {chrome === "public" ? (
           <>
@@ -168,21 +172,22 @@ export function ErrorBoundary() {
 
 function RootError() {
   const error = useRouteError();
+  const m = useMessages(statusMessages);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied />;
   const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText || "Error"}`
+    ? `${error.status} ${error.statusText || m.error}`
     : error instanceof Error
       ? error.message
-      : "Unknown error";
+      : m.unknownError;
   return (
     <Container className="py-24">
-      <h1 className="text-3xl font-bold text-ink">Unexpected Application Error!</h1>
+      <h1 className="text-3xl font-bold text-ink">{m.unexpected}</h1>
       <p className="mt-4 rounded-lg bg-red-50 p-4 font-mono text-sm text-red-900" role="alert">
         {message}
       </p>
       <p className="mt-6 text-slate-700">
-        Please try again. If the problem continues, contact{" "}
+        {m.tryAgainContact}{" "}
         <a
           className="font-semibold text-brand-800 underline"
           href={`mailto:${company.supportEmail}`}
@@ -192,7 +197,7 @@ function RootError() {
         .
       </p>
       <Link to="/" className={buttonClass("primary", "mt-8")}>
-        Return to Home
+        {m.returnHome}
       </Link>
     </Container>
   );

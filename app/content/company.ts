@@ -1,4 +1,6 @@
 /** Company details: the one source for the footer, legal pages, contact blocks and e-mails. */
+import { defineMessages } from "~/i18n/messages";
+
 export const company = {
   brand: "OneHop",
   legalName: "OneHop Payments Limited",
@@ -25,3 +27,18 @@ export const company = {
 } as const;
 
 export type Company = typeof company;
+
+/**
+ * The company's words the public footer shows, in both languages (issue 33); `company` keeps the
+ * English for everything else. Names, numbers and addresses are the same in both.
+ */
+export const companyMessages = defineMessages(
+  {
+    footerBlurb: company.footerBlurb,
+    licenceName: company.licenceName,
+  },
+  {
+    footerBlurb: "Tunawezesha biashara kwa malipo ya crypto ya papo hapo na ulipaji tangu 2020.",
+    licenceName: "Leseni ya Money Services Business",
+  },
+);

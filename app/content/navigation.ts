@@ -1,55 +1,116 @@
 /**
  * Header and footer links, and the public pages listed in the sitemap. One source for all three.
  */
+import { defineMessages } from "~/i18n/messages";
 import { paths } from "~/utils/paths";
 
 export type NavLink = { label: string; to: string; external?: "demo" };
 
-/**
- * Header navigation (the wide header and the phone menu). `external` links take their URL from
- * configuration and open in a new tab. The spec's five items, with Solutions, Pricing (the tariff
- * schedule) and Exchange Rates, which were only in the footer (issue 30, item 10).
- */
-export const headerNav: readonly NavLink[] = [
-  { label: "About", to: paths.about },
-  { label: "Features", to: paths.features },
-  { label: "Solutions", to: paths.solutions },
-  { label: "Pricing", to: paths.tariffSchedule },
-  { label: "Exchange Rates", to: paths.exchangeRates },
-  { label: "Security", to: paths.security },
-  { label: "API Docs", to: paths.docs },
-  { label: "Blog", to: paths.blog },
-];
+/** The links' and the footer's headings' labels, in both languages (issue 33). */
+export const navMessages = defineMessages(
+  {
+    about: "About",
+    features: "Features",
+    solutions: "Solutions",
+    pricing: "Pricing",
+    exchangeRates: "Exchange Rates",
+    security: "Security",
+    apiDocs: "API Docs",
+    blog: "Blog",
+    howItWorks: "How It Works",
+    tariffSchedule: "Tariff Schedule",
+    apiDocumentation: "API Documentation",
+    privacy: "Privacy Policy",
+    terms: "Terms and Conditions",
+    compliance: "Compliance",
+    blogDisclaimer: "Blog Disclaimer",
+    company: "Company",
+    product: "Product",
+    legal: "Legal",
+  },
+  {
+    about: "Kuhusu",
+    features: "Vipengele",
+    solutions: "Suluhisho",
+    pricing: "Bei",
+    exchangeRates: "Viwango vya ubadilishaji",
+    security: "Usalama",
+    apiDocs: "Nyaraka za API",
+    blog: "Blogu",
+    howItWorks: "Jinsi inavyofanya kazi",
+    tariffSchedule: "Viwango vya ada",
+    apiDocumentation: "Nyaraka za API",
+    privacy: "Sera ya faragha",
+    terms: "Vigezo na masharti",
+    compliance: "Utiifu wa sheria",
+    blogDisclaimer: "Kanusho la blogu",
+    company: "Kampuni",
+    product: "Huduma",
+    legal: "Sheria",
+  },
+);
 
-export const footerNav: readonly { heading: string; links: readonly NavLink[] }[] = [
-  {
-    heading: "Company",
-    links: [
-      { label: "About", to: paths.about },
-      { label: "How It Works", to: paths.features },
-      { label: "Security", to: paths.security },
-      { label: "Blog", to: paths.blog },
-    ],
-  },
-  {
-    heading: "Product",
-    links: [
-      { label: "Exchange Rates", to: paths.exchangeRates },
-      { label: "Solutions", to: paths.solutions },
-      { label: "Tariff Schedule", to: paths.tariffSchedule },
-      { label: "API Documentation", to: paths.docs },
-    ],
-  },
-  {
-    heading: "Legal",
-    links: [
-      { label: "Privacy Policy", to: paths.privacy },
-      { label: "Terms and Conditions", to: paths.terms },
-      { label: "Compliance", to: paths.compliance },
-      { label: "Blog Disclaimer", to: paths.blogDisclaimer },
-    ],
-  },
-];
+export type NavLabels = (typeof navMessages)["en"];
+
+/**
+ * Header navigation (the wide header and the phone menu) in one language. `external` links take
+ * their URL from configuration and open in a new tab. The spec's five items, with Solutions,
+ * Pricing (the tariff schedule) and Exchange Rates, which were only in the footer (issue 30, item
+ * 10).
+ */
+export function headerNavIn(t: NavLabels): readonly NavLink[] {
+  return [
+    { label: t.about, to: paths.about },
+    { label: t.features, to: paths.features },
+    { label: t.solutions, to: paths.solutions },
+    { label: t.pricing, to: paths.tariffSchedule },
+    { label: t.exchangeRates, to: paths.exchangeRates },
+    { label: t.security, to: paths.security },
+    { label: t.apiDocs, to: paths.docs },
+    { label: t.blog, to: paths.blog },
+  ];
+}
+
+export type FooterGroup = { heading: string; links: readonly NavLink[] };
+
+/** The footer's three groups of links in one language. */
+export function footerNavIn(t: NavLabels): readonly FooterGroup[] {
+  return [
+    {
+      heading: t.company,
+      links: [
+        { label: t.about, to: paths.about },
+        { label: t.howItWorks, to: paths.features },
+        { label: t.security, to: paths.security },
+        { label: t.blog, to: paths.blog },
+      ],
+    },
+    {
+      heading: t.product,
+      links: [
+        { label: t.exchangeRates, to: paths.exchangeRates },
+        { label: t.solutions, to: paths.solutions },
+        { label: t.tariffSchedule, to: paths.tariffSchedule },
+        { label: t.apiDocumentation, to: paths.docs },
+      ],
+    },
+    {
+      heading: t.legal,
+      links: [
+        { label: t.privacy, to: paths.privacy },
+        { label: t.terms, to: paths.terms },
+        { label: t.compliance, to: paths.compliance },
+        { label: t.blogDisclaimer, to: paths.blogDisclaimer },
+      ],
+    },
+  ];
+}
+
+/** The header's links in English (the components use `headerNavIn` in the page's language). */
+export const headerNav: readonly NavLink[] = headerNavIn(navMessages.en);
+
+/** The footer's links in English (the components use `footerNavIn` in the page's language). */
+export const footerNav: readonly FooterGroup[] = footerNavIn(navMessages.en);
 
 /** Public, cacheable pages for /sitemap.xml (path and relative priority). */
 export const sitemapPages: readonly { path: string; priority: string }[] = [

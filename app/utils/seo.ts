@@ -7,6 +7,9 @@
  */
 import type { MetaDescriptor } from "@remix-run/node";
 import { company } from "~/content/company";
+import { statusMessages } from "~/i18n/catalogs/shell";
+import { DEFAULT_LOCALE, isLocale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 
 type Matches = readonly ({ id: string; data: unknown } | undefined)[];
 
@@ -47,7 +50,9 @@ export function seo(matches: Matches, input: SeoInput): MetaDescriptor[] {
 }
 
 /** The meta of an unknown address: a plain title, never indexed. */
-export const notFoundMeta = (): MetaDescriptor[] => [
-  { title: "Page not found | OneHop" },
-  { name: "robots", content: "noindex" },
-];
+export const notFoundMeta = ({ matches }: { matches: Matches }): MetaDescriptor[] => {
+  const root = matches.find((match) => match?.id === "root")?.data as
+    { locale?: unknown } | undefined;
+  const m = inLocale(statusMessages, isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE);
+  return [{ title: m.notFoundTitle }, { name: "robots", content: "noindex" }];
+};

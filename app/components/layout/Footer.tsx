@@ -1,13 +1,18 @@
 import { Link } from "@remix-run/react";
 import { Container } from "~/components/ui";
-import { company } from "~/content/company";
-import { footerNav } from "~/content/navigation";
+import { company, companyMessages } from "~/content/company";
+import { footerNavIn, navMessages } from "~/content/navigation";
+import { footerMessages } from "~/i18n/catalogs/shell";
+import { useMessages } from "~/i18n/use-messages";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import { PaymentMarks } from "./PaymentMarks";
 
 /** `year`: the copyright year, this year in Nairobi (the root loader's). */
 export function Footer({ year }: { year: number }) {
+  const m = useMessages(footerMessages);
+  const companyText = useMessages(companyMessages);
+  const footerNav = footerNavIn(useMessages(navMessages));
   const linkClass = "text-slate-200 underline-offset-4 hover:text-white hover:underline";
   return (
     <footer className="bg-slate-900 text-slate-200">
@@ -17,11 +22,11 @@ export function Footer({ year }: { year: number }) {
             <Logo />
             <span>{company.brand}</span>
           </Link>
-          <p className="mt-4 max-w-sm text-sm">{company.footerBlurb}</p>
+          <p className="mt-4 max-w-sm text-sm">{companyText.footerBlurb}</p>
           <div className="mt-6">
             <PaymentMarks />
           </div>
-          <ul className="mt-6 flex gap-4 text-sm" aria-label="Social media">
+          <ul className="mt-6 flex gap-4 text-sm" aria-label={m.socialMedia}>
             {company.social.map((item) => (
               <li key={item.name}>
                 <a href={item.href} className={linkClass}>
@@ -70,10 +75,10 @@ export function Footer({ year }: { year: number }) {
               <LanguageSwitch tone="dark" />
             </div>
             <p>
-              © {year} {company.legalName}. All rights reserved.
+              © {year} {company.legalName}. {m.allRightsReserved}
             </p>
             <p className="mt-1 text-slate-300">
-              {company.licenceName} {company.licenceNumber}
+              {companyText.licenceName} {company.licenceNumber}
             </p>
           </div>
         </Container>

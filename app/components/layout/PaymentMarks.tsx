@@ -1,3 +1,6 @@
+import { footerMessages } from "~/i18n/catalogs/shell";
+import { useMessages } from "~/i18n/use-messages";
+
 /** Simple wordmarks for the mobile-money rails, drawn by us (not the operators' logos). */
 const marks = [
   { name: "M-Pesa", text: "M-PESA", background: "#15803d", foreground: "#ffffff", size: 13 },
@@ -12,8 +15,9 @@ const marks = [
 ] as const;
 
 export function PaymentMarks() {
+  const m = useMessages(footerMessages);
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Payment methods">
+    <ul className="flex flex-wrap gap-2" aria-label={m.paymentMethods}>
       {marks.map((mark) => (
         <li key={mark.name}>
           <svg viewBox="0 0 96 32" className="h-8 w-24" role="img" aria-label={mark.name}>

@@ -4,33 +4,35 @@
  */
 import { Link } from "@remix-run/react";
 import { buttonClass, Container } from "~/components/ui";
+import { statusMessages } from "~/i18n/catalogs/shell";
+import { useMessages } from "~/i18n/use-messages";
 
 /**
  * "Oops! Page not found": for unknown paths (see routes/$.tsx) and anything else that answers 404.
  */
 export function NotFound() {
+  const m = useMessages(statusMessages);
   return (
     <Container className="py-24 text-center">
       <p className="text-6xl font-bold text-brand-700">404</p>
-      <h1 className="mt-4 text-3xl font-bold text-ink">Oops! Page not found</h1>
-      <p className="mt-3 text-slate-700">
-        The page you are looking for does not exist or has moved.
-      </p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">{m.notFound}</h1>
+      <p className="mt-3 text-slate-700">{m.notFoundBody}</p>
       <Link to="/" className={buttonClass("primary", "mt-8")}>
-        Return to Home
+        {m.returnHome}
       </Link>
     </Container>
   );
 }
 
 export function AccessDenied() {
+  const m = useMessages(statusMessages);
   return (
     <Container className="py-24 text-center">
       <p className="text-6xl font-bold text-brand-700">403</p>
-      <h1 className="mt-4 text-3xl font-bold text-ink">Access denied</h1>
-      <p className="mt-3 text-slate-700">Your account does not have access to this page.</p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">{m.accessDenied}</h1>
+      <p className="mt-3 text-slate-700">{m.accessDeniedBody}</p>
       <Link to="/" className={buttonClass("primary", "mt-8")}>
-        Return to Home
+        {m.returnHome}
       </Link>
     </Container>
   );

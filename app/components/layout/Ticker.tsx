@@ -1,21 +1,25 @@
 import { useEffect, useState, type CSSProperties } from "react";
 import { cx } from "~/components/ui";
-import { tickerLoopSeconds, tickerStats, type TickerStat } from "~/content/ticker";
+import { tickerLoopSeconds, tickerStatMessages, tickerStatsIn } from "~/content/ticker";
+import { tickerMessages } from "~/i18n/catalogs/shell";
+import { useMessages } from "~/i18n/use-messages";
 
 function StatList({ copy }: { copy?: boolean }) {
+  const m = useMessages(tickerMessages);
+  const tickerStats = tickerStatsIn(useMessages(tickerStatMessages));
   return (
     <ul
       className={copy ? "ticker-copy flex shrink-0" : "flex shrink-0 flex-wrap"}
       aria-hidden={copy ? true : undefined}
     >
-      {tickerStats.map((stat: TickerStat) => (
+      {tickerStats.map((stat) => (
         <li
           key={stat.value}
           className="flex items-baseline gap-2 whitespace-nowrap px-6 py-3 text-sm"
         >
           <strong className="font-bold text-brand-200">{stat.value}</strong>
           <span className="text-slate-100">{stat.label}</span>
-          <span className="text-xs text-slate-300">Source: {stat.source}</span>
+          <span className="text-xs text-slate-300">{m.source(stat.source)}</span>
         </li>
       ))}
     </ul>
@@ -34,6 +38,7 @@ const controlClass =
  * ticker" or "Play ticker".
  */
 export function Ticker() {
+  const m = useMessages(tickerMessages);
   const [hydrated, setHydrated] = useState(false);
   const [paused, setPaused] = useState(false);
   useEffect(() => {
@@ -49,7 +54,7 @@ export function Ticker() {
       data-paused={paused ? "" : undefined}
     >
       <h2 id="ticker-title" className="sr-only">
-        Market statistics
+        {m.title}
       </h2>
       {hydrated ? null : (
         <input id="ticker-pause" type="checkbox" className="ticker-pause peer sr-only" />
@@ -73,7 +78,7 @@ export function Ticker() {
           )}
           onClick={() => setPaused((value) => !value)}
         >
-          {paused ? "Play ticker" : "Pause ticker"}
+          {paused ? m.play : m.pause}
         </button>
       ) : (
         <label
@@ -83,7 +88,7 @@ export function Ticker() {
             "bg-slate-700 peer-checked:bg-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-white",
           )}
         >
-          Pause ticker
+          {m.pause}
         </label>
       )}
     </section>

@@ -12,6 +12,8 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Toaster, toast, type ToasterProps } from "sonner";
+import { toastMessages } from "~/i18n/catalogs/shell";
+import { useMessages } from "~/i18n/use-messages";
 import type { QueuedToast, ToastPlacement } from "./Flash";
 
 /** The app shells' wide layout (the side navigation shows from Tailwind's `lg`). */
@@ -38,6 +40,7 @@ export default function Toasts({
   pathname: string;
   placement: ToastPlacement;
 }) {
+  const m = useMessages(toastMessages);
   const position = useToasterPosition(placement);
   const shown = useRef(new Set<number>());
   useEffect(() => {
@@ -64,6 +67,8 @@ export default function Toasts({
       richColors
       closeButton
       hotkey={["altKey", "KeyT"]}
+      containerAriaLabel={m.notifications}
+      toastOptions={{ closeButtonAriaLabel: m.close }}
     />
   );
 }
