@@ -29,6 +29,12 @@ import {
   sessionIntents,
 } from "~/core/accounts/security-page-schema";
 import { SMS_INTENT, smsSettingsSchema } from "~/core/notifications/sms-settings-schema";
+import { memberLanguageMessages } from "~/i18n/catalogs/member-language";
+import { languageCookie } from "~/i18n/language-cookie.server";
+import { HTML_LANG, isLocale, LANGUAGE_NAMES, LOCALES, type Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requireMerchant } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -41,6 +47,7 @@ import { smsSettings } from "~/wiring/sms.server";
 type ActionData = {
   lastResult?: SubmissionResult<string[]>;
   smsResult?: SubmissionResult<string[]>;
+  languageError?: string;
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     twoFactorOn: merchant.totpEnabledAt !== null,
     choices: await security().getNotificationChoices(merchant.userId),
     sms: await smsSettings().getSmsSettings(merchant.userId),
+    language: await security().getMemberLanguage(merchant.userId),
     ...(await securityOverview(request, subject)),
   };
 }
@@ -61,6 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const subject = { type: "merchant_user", id: merchant.userId } as const;
   const formData = await request.formData();
   if (formData.get("intent") === SMS_INTENT) return saveSms(merchant, formData);
+  if (formData.get("intent") === LANGUAGE_INTENT) return saveLanguage(request, merchant, formData);
   const submission = parseWithZod(formData, { schema: securityPageSchema });
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
@@ -97,6 +106,67 @@ async function saveSms(merchant: { userId: string; role: string }, formData: For
     message: "SMS choices saved",
     description: on ? "We will text you as you chose." : "We will not send you SMS.",
   });
+}
+
+const LANGUAGE_INTENT = "language";
+
+/** The member's language (issue 33): saved for e-mails and SMS, and this browser follows it. */
+async function saveLanguage(request: Request, merchant: { userId: string }, formData: FormData) {
+  const chosen = formData.get("lang");
+  if (!isLocale(chosen))
+    return data<ActionData>(
+      { languageError: inLocale(memberLanguageMessages, requestLocale(request)).invalid },
+      { status: 400 },
+    );
+  await security().setMemberLanguage(merchant.userId, chosen);
+  const m = inLocale(memberLanguageMessages, chosen);
+  return redirectWithSuccess(
+    paths.merchantSecurity,
+    { message: m.saved, description: m.savedDescription },
+    { headers: { "Set-Cookie": languageCookie(request, chosen) } },
+  );
+}
+
+function LanguageChoice({ language, error }: { language: Locale | null; error?: string }) {
+  const m = useMessages(memberLanguageMessages);
+  const current = useLocale();
+  return (
+    <section aria-labelledby="language-heading" className="mt-10">
+      <h2 id="language-heading" className="text-xl font-semibold text-ink">
+        {m.title}
+      </h2>
+      <p className="mt-2 text-slate-700">{m.intro}</p>
+      {language === null ? <p className="mt-1 text-sm text-slate-600">{m.notChosen}</p> : null}
+      <Form method="post" className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value={LANGUAGE_INTENT} />
+        <fieldset>
+          <legend className="sr-only">{m.title}</legend>
+          <div className="flex flex-wrap gap-6">
+            {LOCALES.map((option) => (
+              <label key={option} className="flex items-center gap-2" lang={HTML_LANG[option]}>
+                <input
+                  type="radio"
+                  name="lang"
+                  value={option}
+                  defaultChecked={(language ?? current) === option}
+                  className="h-5 w-5"
+                />
+                {LANGUAGE_NAMES[option]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {error ? (
+          <p role="alert" className="font-medium text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <SubmitButton variant="secondary" pendingLabel={m.saving}>
+          {m.save}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
 }
 
 function NotificationChoices({
@@ -163,7 +233,8 @@ function NotificationChoices({
 }
 
 export default function MerchantSecurity() {
-  const { username, twoFactorOn, choices, sms, sessions, events } = useLoaderData<typeof loader>();
+  const { username, twoFactorOn, choices, sms, language, sessions, events } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
     <Container className="max-w-3xl py-12">
@@ -180,6 +251,7 @@ export default function MerchantSecurity() {
       <ActiveSessions sessions={sessions} />
       <NotificationChoices choices={choices} lastResult={actionData?.lastResult} />
       <SmsNotifications sms={sms} lastResult={actionData?.smsResult} />
+      <LanguageChoice language={language} error={actionData?.languageError} />
       <RecentSecurityEvents events={events} />
     </Container>
   );

@@ -1,12 +1,12 @@
 /**
  * Sign-in, sessions and account security on the store (ADR 0041): the services the security pages
- * and their route support call,
- * and the member's e-mail choices.
+ * and their route support call, and the member's e-mail choices and language.
  */
 import {
   getNotificationChoices,
   setNotificationChoices,
 } from "~/core/accounts/notifications.server";
+import { getMemberLanguage, setMemberLanguage } from "~/core/accounts/member-language.server";
 import { recentSecurityEvents } from "~/core/accounts/security-events.server";
 import {
   endAllOtherSessions,
@@ -24,5 +24,7 @@ export function security() {
     recentSecurityEvents,
     getNotificationChoices,
     setNotificationChoices,
+    getMemberLanguage,
+    setMemberLanguage,
   });
 }

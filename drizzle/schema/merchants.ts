@@ -161,6 +161,11 @@ export const merchantUsers = sqliteTable(
     smsPhone: text("sms_phone"),
     smsOnPayment: integer("sms_on_payment", { mode: "boolean" }).notNull().default(false),
     smsOnPayout: integer("sms_on_payout", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The member's language for the app, e-mails and SMS (issue 33): "en" or "sw"; null until the
+     * member chooses (the app follows the browser, messages are in English).
+     */
+    locale: text("locale", { enum: ["en", "sw"] }),
     invitedBy: text("invited_by"),
     createdAt: integer("created_at").notNull(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE `merchant_users` ADD `locale` text;
