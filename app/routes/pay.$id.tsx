@@ -76,6 +76,7 @@ import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce } from "~/utils/nonce";
 import { paths } from "~/utils/paths";
 import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
@@ -118,9 +119,7 @@ function mpesaView(
     pending: pending ? { phone: maskedPhone(pending.phone) } : null,
     failure: latest?.status === "failed" ? collectionFailureMessage(latest, locale) : null,
     blocked:
-      collections.length >= MPESA_MAX_ATTEMPTS
-        ? inLocale(checkoutMessages, locale).mpesa.blocked
-        : null,
+      collections.length >= MPESA_MAX_ATTEMPTS ? inLocale(mpesaPayMessages, locale).blocked : null,
   };
 }
 
@@ -255,7 +254,7 @@ function mpesaRefusal(
   >,
 ): string {
   if (locale === "en") return outcome.message;
-  const words = inLocale(checkoutMessages, locale).mpesa;
+  const words = inLocale(mpesaPayMessages, locale);
   switch (outcome.reason) {
     case "invalid_phone":
       return words.phoneInvalid;
@@ -271,7 +270,7 @@ function mpesaRefusal(
 /** "Pay with M-Pesa": validate the number, send the prompt, back to the page (it follows it). */
 async function payWithMpesa(request: Request, payment: Payment, form: FormData) {
   const locale = requestLocale(request);
-  const words = inLocale(checkoutMessages, locale).mpesa;
+  const words = inLocale(mpesaPayMessages, locale);
   const limit = await rateLimits().hit(
     `mpesa-pay:${payment.id}:${clientKey(request)}`,
     MPESA_PAY_LIMIT,

@@ -8,7 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CheckoutShell } from "~/components/payments/checkout/CheckoutShell";
 import { ReceiptDetails } from "~/components/payments/checkout/Receipt";
 import { company } from "~/content/company";
-import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { receiptMessages } from "~/i18n/catalogs/receipt";
 import { inLocale } from "~/i18n/messages";
 import { localeOfMatches, useMessages } from "~/i18n/use-messages";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
@@ -33,7 +33,7 @@ export const headers = () => ({
 
 export default function PaymentReceipt() {
   const { receipt } = useLoaderData<typeof loader>();
-  const m = useMessages(checkoutMessages).receipt;
+  const m = useMessages(receiptMessages);
   return (
     <CheckoutShell businessName={receipt.businessName}>
       <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
@@ -57,7 +57,7 @@ export default function PaymentReceipt() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const m = inLocale(checkoutMessages, localeOfMatches(matches)).receipt;
+  const m = inLocale(receiptMessages, localeOfMatches(matches));
   return [
     { title: data ? m.metaTitle(data.receipt.businessName) : m.fallbackMetaTitle },
     { name: "robots", content: "noindex" },

@@ -8,7 +8,7 @@
  * into ids); show it with `networkLabel`.
  */
 import type { QuoteAsset } from "~/core/payments/quote";
-import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { networkMessages } from "~/i18n/catalogs/networks";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 
@@ -234,5 +234,5 @@ export function wrongNetworkWarning(
   asset?: QuoteAsset,
   locale: Locale = "en",
 ): string {
-  return inLocale(checkoutMessages, locale).sendOnlyOn(networkLabel(network, asset));
+  return inLocale(networkMessages, locale).sendOnlyOn(networkLabel(network, asset));
 }

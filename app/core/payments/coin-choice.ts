@@ -5,7 +5,7 @@
  * on any of its networks, at that coin's rate then. Isomorphic and pure.
  */
 import { assetNetworks, networkLabel, type NetworkId } from "~/core/networks/networks";
-import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { networkMessages } from "~/i18n/catalogs/networks";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import type { QuoteAsset } from "./quote";
@@ -42,7 +42,7 @@ export function parseCoinOption(value: unknown): CoinOption | null {
 
 /** What the customer reads: "USDT on Tron (TRC-20)", "BTC on Bitcoin". */
 export const coinOptionLabel = (option: CoinOption, locale: Locale = "en") =>
-  inLocale(checkoutMessages, locale).choice.coinOn(
+  inLocale(networkMessages, locale).coinOn(
     option.asset,
     networkLabel(option.network, option.asset),
   );

@@ -29,7 +29,7 @@ import { DarajaApiError } from "~/core/providers/daraja/errors";
 import type { MpesaExpressClient as StkClient } from "./deps";
 import type { StkCallbackResult } from "~/core/providers/daraja/stk-callback";
 import { stkResultMeaning, stkResultMessage } from "~/core/providers/daraja/stk-callback";
-import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import { first, startsWith } from "~/db/sql";
@@ -59,7 +59,7 @@ export const STK_PENDING_GIVE_UP_MS = 15 * 60_000;
 
 const CLAIM_PREFIX = "claim_";
 /** The words customers read (app/i18n/catalogs/checkout.ts), English unless asked otherwise. */
-const customerWords = (locale: Locale = "en") => inLocale(checkoutMessages, locale).mpesa;
+const customerWords = (locale: Locale = "en") => inLocale(mpesaPayMessages, locale);
 
 /** The payment's KES amount as M-Pesa takes it: whole shillings, rounded up. */
 export function mpesaAmountCents(amountKesCents: bigint): bigint {

@@ -6,18 +6,18 @@
  */
 import { z } from "zod";
 import { mobileNetworkOf } from "~/core/destinations/mobile-networks";
-import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import { parseKenyanPhone } from "~/utils/phone";
 
-const english = checkoutMessages.en.mpesa;
+const english = mpesaPayMessages.en;
 export const MPESA_PHONE_REQUIRED = english.phoneRequired;
 export const NOT_SAFARICOM_MESSAGE = english.notSafaricom;
 
 /** The form's schema with its messages in `locale`. */
 export function mpesaPaySchemaIn(locale: Locale) {
-  const words = inLocale(checkoutMessages, locale).mpesa;
+  const words = inLocale(mpesaPayMessages, locale);
   return z.object({
     intent: z.literal("mpesa"),
     phone: z

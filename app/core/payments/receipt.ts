@@ -2,7 +2,7 @@
  * The customer's receipt (issue 30, item 3), as the pages show it: the shape receipt.server.ts
  * reads and the message "Share on WhatsApp" sends. Isomorphic and pure.
  */
-import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { receiptMessages } from "~/i18n/catalogs/receipt";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
@@ -33,7 +33,7 @@ export interface Receipt {
 
 /** The message a shared receipt carries: who was paid, how much, the reference, when, the link. */
 export function receiptMessage(receipt: Receipt, link: string, locale: Locale = "en"): string {
-  return inLocale(checkoutMessages, locale).receipt.message(
+  return inLocale(receiptMessages, locale).message(
     formatKesCents(receipt.amountKesCents),
     receipt.businessName,
     receipt.reference,

@@ -9,7 +9,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { fieldMeta, TextField } from "~/components/ui/form";
 import { buttonClass } from "~/components/ui";
 import { mpesaPaySchemaIn } from "~/core/payments/mpesa-pay-schema";
-import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 
 export interface MpesaPayView {
@@ -34,7 +34,7 @@ export function MpesaPay({
   formError: string | undefined;
 }) {
   const locale = useLocale();
-  const m = useMessages(checkoutMessages).mpesa;
+  const m = useMessages(mpesaPayMessages);
   const [form, fields] = useForm({
     id: "mpesa-pay",
     lastResult,

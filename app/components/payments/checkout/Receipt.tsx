@@ -5,6 +5,7 @@
 import { buttonClass } from "~/components/ui";
 import type { Receipt } from "~/core/payments/receipt";
 import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { receiptMessages } from "~/i18n/catalogs/receipt";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime, formatEatIso, formatKesCents } from "~/utils/format";
 
@@ -15,7 +16,7 @@ const shortHash = (hash: string) =>
   hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash;
 
 function PaidWith({ paidWith }: { paidWith: Receipt["paidWith"] }) {
-  const m = useMessages(checkoutMessages).receipt;
+  const m = useMessages(receiptMessages);
   if (paidWith.method === "mpesa")
     return (
       <>
@@ -55,7 +56,7 @@ function PaidWith({ paidWith }: { paidWith: Receipt["paidWith"] }) {
 
 /** The receipt's details: who was paid, the reference, the amount, how and when. */
 export function ReceiptDetails({ receipt }: { receipt: Receipt }) {
-  const m = useMessages(checkoutMessages).receipt;
+  const m = useMessages(receiptMessages);
   const locale = useLocale();
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
@@ -107,7 +108,7 @@ export function CheckoutReceipt({
   whatsappHref: string;
 }) {
   const words = useMessages(checkoutMessages);
-  const m = words.receipt;
+  const m = useMessages(receiptMessages);
   return (
     <section
       aria-labelledby="receipt-title"

@@ -12,7 +12,7 @@
  * CallbackMetadata comes only with ResultCode 0; Balance often has no Value; TransactionDate
  * (YYYYMMDDHHmmss, EAT) and PhoneNumber are JSON numbers.
  */
-import { checkoutMessages } from "~/i18n/catalogs/checkout";
+import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import { DarajaCallbackError } from "./errors";
@@ -41,7 +41,7 @@ const isKnownCode = (code: number): code is KnownCode =>
 
 /** What a ResultCode says to the customer, in their language (English where none is given). */
 export function stkResultMessage(resultCode: number, locale: Locale = "en"): string {
-  const failures = inLocale(checkoutMessages, locale).mpesa.failures;
+  const failures = inLocale(mpesaPayMessages, locale).failures;
   return isKnownCode(resultCode) ? failures[`code${resultCode}`] : failures.unknown;
 }
 
