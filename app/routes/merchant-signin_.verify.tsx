@@ -11,6 +11,8 @@ import { paths } from "~/utils/paths";
 import { privatePageHeadersWithRetryAfter } from "~/utils/request.server";
 import { secondStepAction, secondStepLoader } from "~/route-support/second-step.server";
 import { seo } from "~/utils/seo";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import { useMessages } from "~/i18n/use-messages";
 
 export const loader = ({ request }: LoaderFunctionArgs) => secondStepLoader("merchant", request);
 
@@ -18,12 +20,14 @@ export const action = ({ request }: ActionFunctionArgs) => secondStepAction("mer
 
 export default function MerchantSignInVerify() {
   const { redirectTo } = useLoaderData<typeof loader>();
+  const m = useMessages(signInMessages).secondStep;
   return (
     <SecondStepPage
       id="merchant-signin-verify"
       redirectTo={redirectTo}
       signOut={paths.merchantSignOut}
-      intro="Open your authenticator app and enter the 6-digit code for OneHop. Lost your phone? Enter one of your recovery codes instead."
+      intro={m.intro}
+      m={m}
     />
   );
 }

@@ -84,3 +84,17 @@ export function checkNewPassword(password: string, context: PasswordContext = {}
   }
   return { ok: true };
 }
+
+/**
+ * A policy refusal (`checkNewPassword`'s English message) in a page's language: `m` holds the same
+ * keys as `passwordPolicyMessages` (the sign-in catalog's `newPassword`). Unknown text stays as is.
+ */
+export function policyMessageIn(
+  message: string,
+  m: Readonly<Record<keyof typeof passwordPolicyMessages, string>>,
+): string {
+  const key = (Object.keys(passwordPolicyMessages) as (keyof typeof passwordPolicyMessages)[]).find(
+    (name) => passwordPolicyMessages[name] === message,
+  );
+  return key ? m[key] : message;
+}
