@@ -11,15 +11,23 @@ import {
   createStaticRouter,
   StaticRouterProvider,
 } from "react-router-dom/server";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { rmSync } from "node:fs";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { merchantApplications, rateLimits } from "../../drizzle/schema";
 import { validApplication } from "../../tests/fixtures/application";
 import { installTestDatabase } from "../../tests/setup/db";
-import { formPost, respond, toastOf } from "../../tests/setup/requests";
+import { formPost, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
+import { kybRoot } from "~/route-support/kyb.server";
 import GetStarted, { action, loader } from "./get-started";
+
+// Its own data folder: another test file may clean the shared one's KYB folder meanwhile.
+vi.hoisted(() => {
+  vi.stubEnv("DATA_DIR", "tests/.tmp/kyb-apply-sw");
+});
 
 const { db, close } = installTestDatabase();
 afterAll(close);
+afterAll(() => rmSync(kybRoot(), { recursive: true, force: true }));
 beforeEach(() => {
   db.delete(merchantApplications).run();
   db.delete(rateLimits).run();
@@ -157,5 +165,26 @@ describe("/get-started in Kiswahili", () => {
     expect(html).toContain("Maombi yametumwa!");
     expect(html).toContain(`Kumbukumbu ya maombi yako ni <strong>${reference}</strong>`);
     expect(html).toContain("Tuma maombi mengine");
+  });
+
+  it("a refused document is refused in Kiswahili", async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(validApplication)) form.append(name, value);
+    form.append("documents", new File(["MZ pretending"], "cheti.pdf", { type: "application/pdf" }));
+    const response = await respond(() =>
+      action({
+        request: new Request(`${ORIGIN}/get-started`, {
+          method: "POST",
+          body: form,
+          headers: { Origin: ORIGIN, "User-Agent": "vitest", Cookie: SW },
+        }),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect((await errorsOf(response)).documents).toEqual([
+      '"cheti.pdf" si faili la PDF, JPEG wala PNG. Chagua hati zako tena.',
+    ]);
   });
 });

@@ -31,6 +31,7 @@ import { kybRoot, readFormWithDocuments } from "~/route-support/kyb.server";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { applications } from "~/wiring/applications.server";
 import { rateLimits } from "~/wiring/rate-limits.server";
@@ -90,21 +91,21 @@ function withDocumentErrors<R extends SubmissionResult<string[]>>(
   return { ...result, status: "error", error: { ...result.error, [KYB_FIELD]: errors } };
 }
 
-async function readForm(request: Request, upload: KybUpload): Promise<FormData> {
+async function readForm(
+  request: Request,
+  upload: KybUpload,
+  t: ApplicationText,
+): Promise<FormData> {
   try {
     return await readFormWithDocuments(request, upload);
   } catch (error) {
     upload.discard();
     if (isBodyTooLarge(error) || error instanceof MaxPartSizeExceededError) {
-      throw new Response("The application is too large: at most 3 documents of 5 MB each.", {
-        status: 413,
-      });
+      throw new Response(t.documents.bodyTooLarge, { status: 413 });
     }
     // A broken multipart body (the parser's errors); disk errors (with a code) stay 500s.
     if (error instanceof Error && !("code" in error)) {
-      throw new Response("The form data could not be read. Submit the form from its page.", {
-        status: 400,
-      });
+      throw new Response(t.documents.unreadable, { status: 400 });
     }
     throw error;
   }
@@ -112,19 +113,24 @@ async function readForm(request: Request, upload: KybUpload): Promise<FormData> 
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const upload = createKybUpload({ root: kybRoot() });
-  const formData = await readForm(request, upload);
+  const t = inLocale(applicationMessages, requestLocale(request));
+  const upload = createKybUpload({ root: kybRoot(), messages: t.documents });
+  const formData = await readForm(request, upload, t);
   try {
-    return await handleApplication(request, formData, upload);
+    return await handleApplication(request, formData, upload, t);
   } finally {
     // Whatever was not attached to a stored application leaves no file behind.
     upload.discard();
   }
 }
 
-async function handleApplication(request: Request, formData: FormData, upload: KybUpload) {
+async function handleApplication(
+  request: Request,
+  formData: FormData,
+  upload: KybUpload,
+  t: ApplicationText,
+) {
   const locale = requestLocale(request);
-  const t = inLocale(applicationMessages, locale);
   // A value in the hidden honeypot means a bot: answer as if all went well, store nothing.
   if (checkHoneypot(formData) === "bot") {
     return redirectWithSuccess(paths.getStarted, t.toast.submitted);
@@ -239,10 +245,11 @@ export const headers: HeadersFunction = (args) => {
   return own ? { "Cache-Control": own } : publicPageHeaders(args);
 };
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Get Started",
-    description:
-      "Apply for a OneHop merchant account: accept Bitcoin, Ethereum, USDT and USDC and settle in KES to M-Pesa, Airtel Money, T-Kash or your bank.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(applicationMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.title,
+    description: m.description,
     path: paths.getStarted,
   });
+};

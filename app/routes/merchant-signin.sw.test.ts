@@ -16,7 +16,11 @@ import { hashPassword } from "~/core/passwords.server";
 import { installTestDatabase } from "../../tests/setup/db";
 import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as forgot } from "./merchant-signin_.forgot";
-import MerchantSignIn, { action as signIn, loader as signInLoader } from "./merchant-signin";
+import MerchantSignIn, {
+  action as signIn,
+  loader as signInLoader,
+  meta as signInMeta,
+} from "./merchant-signin";
 import { action as setPassword } from "./merchant_.set-password";
 
 const { db, close } = installTestDatabase();
@@ -182,5 +186,14 @@ describe("password pages in Kiswahili", () => {
       password: ["Tumia angalau herufi 12."],
       confirmPassword: ["Manenosiri mawili hayalingani"],
     });
+  });
+
+  it("the page's title in the page's language", () => {
+    const titleIn = (locale: string) =>
+      (signInMeta({ matches: [{ id: "root", data: { locale } }] } as never) as { title?: string }[])
+        .map((tag) => tag.title)
+        .find(Boolean);
+    expect(titleIn("sw")).toBe("Ingia kama mfanyabiashara | OneHop");
+    expect(titleIn("en")).toBe("Merchant Sign In | OneHop");
   });
 });

@@ -29,6 +29,7 @@ import {
   safeRedirectPath,
 } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { jsonWithError } from "~/utils/toast.server";
 import { sessions } from "~/wiring/sessions.server";
 
@@ -198,10 +199,12 @@ export default function MerchantSignIn() {
 
 export const headers = privatePageHeadersWithRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Merchant Sign In",
-    description: "Sign in to your OneHop merchant dashboard.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.signInTitle,
+    description: m.signInDescription,
     path: paths.merchantSignIn,
     noindex: true,
   });
+};

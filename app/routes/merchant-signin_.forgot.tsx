@@ -28,6 +28,7 @@ import {
   retryAfterHeader,
 } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { passwords } from "~/wiring/passwords.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]>; sent?: true };
@@ -123,10 +124,12 @@ export default function MerchantForgotPassword() {
 
 export const headers = privatePageHeadersWithRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Forgot password",
-    description: "Get a link to choose a new password for your OneHop merchant account.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.forgotTitle,
+    description: m.forgotDescription,
     path: paths.merchantForgotPassword,
     noindex: true,
   });
+};

@@ -11,6 +11,8 @@ import { paths } from "~/utils/paths";
 import { privatePageHeadersWithRetryAfter } from "~/utils/request.server";
 import { secondStepAction, secondStepLoader } from "~/route-support/second-step.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
 import { signInMessages } from "~/i18n/catalogs/sign-in";
 import { useMessages } from "~/i18n/use-messages";
 
@@ -34,10 +36,12 @@ export default function MerchantSignInVerify() {
 
 export const headers = privatePageHeadersWithRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Two-Factor Sign In",
-    description: "Enter the code from your authenticator app.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.verifyTitle,
+    description: m.verifyDescription,
     path: paths.merchantSignInVerify,
     noindex: true,
   });
+};

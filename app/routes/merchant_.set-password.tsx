@@ -20,6 +20,7 @@ import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { passwords } from "~/wiring/passwords.server";
 
@@ -173,10 +174,12 @@ export const headers = () => ({
   "Referrer-Policy": "strict-origin",
 });
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Set your password",
-    description: "Set the password of your OneHop merchant account.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.setTitle,
+    description: m.setDescription,
     path: paths.merchantSetPassword,
     noindex: true,
   });
+};

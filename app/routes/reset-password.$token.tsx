@@ -26,6 +26,7 @@ import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, requestOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { passwords } from "~/wiring/passwords.server";
 
@@ -169,10 +170,12 @@ export const headers = () => ({
   "Referrer-Policy": "strict-origin",
 });
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Choose a new password",
-    description: "Choose a new password for your OneHop account.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.resetTitle,
+    description: m.resetDescription,
     path: paths.resetPassword(""),
     noindex: true,
   });
+};

@@ -15,6 +15,11 @@ const [kes100k, kes1m, kes10m] = [formatKes(100_000), formatKes(1_000_000), form
 
 export const applicationMessages = defineMessages(
   {
+    meta: {
+      title: "Get Started",
+      description:
+        "Apply for a OneHop merchant account: accept Bitcoin, Ethereum, USDT and USDC and settle in KES to M-Pesa, Airtel Money, T-Kash or your bank.",
+    },
     page: {
       eyebrow: "Get started",
       title: "Start accepting crypto payments, settled in KES",
@@ -228,6 +233,17 @@ export const applicationMessages = defineMessages(
         tooMany: (max: number) => `List at most ${max} people`,
       },
     },
+    /** The uploaded documents' refusals (core/kyb/documents.server.ts) and the body's. */
+    documents: {
+      tooMany: (max: number) => `Send at most ${max} documents. Choose your documents again.`,
+      empty: (name: string) => `"${name}" is empty. Choose your documents again.`,
+      wrongType: (name: string) =>
+        `"${name}" is not a PDF, JPEG or PNG file. Choose your documents again.`,
+      tooLarge: (name: string, size: string) =>
+        `"${name}" is larger than ${size}. Choose your documents again.`,
+      bodyTooLarge: "The application is too large: at most 3 documents of 5 MB each.",
+      unreadable: "The form data could not be read. Submit the form from its page.",
+    },
     confirmation: {
       title: messages.applicationSubmitted.message,
       description: messages.applicationSubmitted.description,
@@ -257,6 +273,11 @@ export const applicationMessages = defineMessages(
     },
   },
   {
+    meta: {
+      title: "Anza",
+      description:
+        "Omba akaunti ya mfanyabiashara wa OneHop: pokea Bitcoin, Ethereum, USDT na USDC na ulipwe kwa KES kupitia M-Pesa, Airtel Money, T-Kash au benki yako.",
+    },
     page: {
       eyebrow: "Anza",
       title: "Anza kupokea malipo ya crypto, ulipwe kwa KES",
@@ -468,6 +489,16 @@ export const applicationMessages = defineMessages(
         noDirector: "Ongeza angalau mkurugenzi mmoja",
         tooMany: (max: number) => `Orodhesha watu wasiozidi ${max}`,
       },
+    },
+    documents: {
+      tooMany: (max: number) => `Tuma hati zisizozidi ${max}. Chagua hati zako tena.`,
+      empty: (name: string) => `"${name}" haina kitu. Chagua hati zako tena.`,
+      wrongType: (name: string) =>
+        `"${name}" si faili la PDF, JPEG wala PNG. Chagua hati zako tena.`,
+      tooLarge: (name: string, size: string) =>
+        `"${name}" ni kubwa kuliko ${size}. Chagua hati zako tena.`,
+      bodyTooLarge: "Maombi ni makubwa mno: hati zisizozidi 3 za MB 5 kila moja.",
+      unreadable: "Hatukuweza kusoma data ya fomu. Tuma fomu kutoka kwenye ukurasa wake.",
     },
     confirmation: {
       title: "Maombi yametumwa!",

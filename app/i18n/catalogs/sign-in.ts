@@ -10,6 +10,19 @@ export const signInMessages = defineMessages(
   {
     /** A wait as a refusal says it ("15 minutes"). */
     minutes: (count: number) => (count === 1 ? "1 minute" : `${count} minutes`),
+    /** The pages' <title> and description. */
+    meta: {
+      signInTitle: "Merchant Sign In",
+      signInDescription: "Sign in to your OneHop merchant dashboard.",
+      verifyTitle: "Two-Factor Sign In",
+      verifyDescription: "Enter the code from your authenticator app.",
+      forgotTitle: "Forgot password",
+      forgotDescription: "Get a link to choose a new password for your OneHop merchant account.",
+      resetTitle: "Choose a new password",
+      resetDescription: "Choose a new password for your OneHop account.",
+      setTitle: "Set your password",
+      setDescription: "Set the password of your OneHop merchant account.",
+    },
     fields: {
       merchantId: "Merchant ID",
       username: "Username",
@@ -110,6 +123,19 @@ export const signInMessages = defineMessages(
   },
   {
     minutes: (count: number) => `dakika ${count}`,
+    meta: {
+      signInTitle: "Ingia kama mfanyabiashara",
+      signInDescription: "Ingia kwenye dashibodi yako ya mfanyabiashara wa OneHop.",
+      verifyTitle: "Uthibitishaji wa hatua mbili",
+      verifyDescription: "Weka msimbo kutoka kwenye programu yako ya uthibitishaji.",
+      forgotTitle: "Umesahau nenosiri",
+      forgotDescription:
+        "Pata kiungo cha kuchagua nenosiri jipya la akaunti yako ya mfanyabiashara wa OneHop.",
+      resetTitle: "Chagua nenosiri jipya",
+      resetDescription: "Chagua nenosiri jipya la akaunti yako ya OneHop.",
+      setTitle: "Weka nenosiri lako",
+      setDescription: "Weka nenosiri la akaunti yako ya mfanyabiashara wa OneHop.",
+    },
     fields: {
       merchantId: "Kitambulisho cha mfanyabiashara",
       username: "Jina la mtumiaji",
