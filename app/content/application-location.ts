@@ -57,15 +57,16 @@ export function cityProblem(
   countryCode: string,
   city: string,
   m: LocationMessages = applicationMessages.en.location,
+  nameOf: (country: { code: string; name: string }) => string = (country) => country.name,
 ): string | undefined {
   const country = findCountry(countryCode);
   if (!country || city === OTHER_CITY || country.cities.includes(city)) return undefined;
   const noun = country.code === "KE" ? m.town : m.city;
-  const choose = m.choose(noun, country.name, m.otherCity);
+  const choose = m.choose(noun, nameOf(country), m.otherCity);
   const elsewhere = countries.find((other) => other.cities.includes(city));
   return elsewhere
-    ? m.elsewhere(city, elsewhere.name, country.name, choose)
-    : m.notListed(noun, country.name, choose);
+    ? m.elsewhere(city, nameOf(elsewhere), nameOf(country), choose)
+    : m.notListed(noun, nameOf(country), choose);
 }
 
 /**

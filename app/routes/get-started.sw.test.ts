@@ -111,6 +111,10 @@ describe("/get-started in Kiswahili", () => {
     ]);
     expect(errors["parties[0].sharePercent"]).toEqual(["Weka hisa za mmiliki, 25% au zaidi"]);
     expect(errors.parties).toEqual(["Ongeza angalau mkurugenzi mmoja"]);
+    const abroad = await errorsOf(
+      await submit({ ...validApplication, country: "US", city: "Thika" }, SW),
+    );
+    expect(abroad.city?.[0]).toMatch(/^Thika iko Kenya, si Marekani: chagua mji ulioko Marekani/);
     expect(errors.agreedToTerms).toEqual(["Kubali sheria na masharti ili uendelee."]);
     // The phone's own check runs once every field is well formed.
     const phone = await errorsOf(await submit({ ...validApplication, phone: "12" }, SW));
@@ -139,6 +143,9 @@ describe("/get-started in Kiswahili", () => {
     expect(html).toContain('<option value="retail">Rejareja</option>');
     expect(html).toMatch(/<option value="director"[^>]*>Mkurugenzi<\/option>/);
     expect(html).toContain(">Weka jina la biashara</a>");
+    // Countries and nationalities by their Kiswahili names, values unchanged.
+    expect(html).toMatch(/<option value="US">[^<]*Marekani<\/option>/);
+    expect(html).toMatch(/<option value="GB">Uingereza<\/option>/);
     expect(html).toContain("Tuma maombi");
     expect(html).not.toContain("Business Name");
 

@@ -136,7 +136,7 @@ async function handleApplication(
     return redirectWithSuccess(paths.getStarted, t.toast.submitted);
   }
 
-  const submission = parseWithZod(formData, { schema: buildApplicationSchema(t) });
+  const submission = parseWithZod(formData, { schema: buildApplicationSchema(t, locale) });
 
   // Without JavaScript, "Show cities" re-renders the form with what was typed and the country's
   // cities.

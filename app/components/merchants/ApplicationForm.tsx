@@ -33,7 +33,8 @@ import { countries, dialCodes } from "~/content/countries";
 import { buildApplicationSchema, limits } from "~/core/merchants/application-schema";
 import { KYB_DOCUMENTS } from "~/content/kyb-documents";
 import { applicationMessages } from "~/i18n/catalogs/application";
-import { useMessages } from "~/i18n/use-messages";
+import { countriesIn } from "~/i18n/country-names";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { MAX_PARTIES } from "~/core/kyb/party-schema";
 import {
   partyFieldNames,
@@ -41,11 +42,6 @@ import {
   PartyFields,
 } from "~/components/merchants/PartyFields";
 import { paths } from "~/utils/paths";
-
-const countryOptions = countries.map((country) => ({
-  value: country.code,
-  label: `${country.flag} ${country.name}`,
-}));
 
 /** The fields in the order the form shows them: the order of the error summary. */
 const FIELD_ORDER = [
@@ -88,7 +84,12 @@ export function ApplicationForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const t = useMessages(applicationMessages);
-  const schema = useMemo(() => buildApplicationSchema(t), [t]);
+  const locale = useLocale();
+  const schema = useMemo(() => buildApplicationSchema(t, locale), [t, locale]);
+  const countryOptions = countriesIn(countries, locale).map((country) => ({
+    value: country.code,
+    label: `${country.flag} ${country.localName}`,
+  }));
   // The options' values never change; their labels are in the page's language.
   const labelled = <const O extends readonly { value: string }[]>(
     options: O,
@@ -317,6 +318,7 @@ export function ApplicationForm({
                   </legend>
                   <PartyFields
                     t={t.party}
+                    locale={locale}
                     field={(name) => {
                       const value = person[name].initialValue;
                       return {

@@ -14,6 +14,8 @@ import { countries } from "~/content/countries";
 import { partyLimits } from "~/core/kyb/party-schema";
 import { partyRoles } from "~/core/kyb/vocabulary";
 import { applicationMessages } from "~/i18n/catalogs/application";
+import { countriesIn } from "~/i18n/country-names";
+import type { Locale } from "~/i18n/locales";
 import type { Translation } from "~/i18n/messages";
 
 /** A person's words in one language (the application's page language; Settings: English). */
@@ -31,11 +33,6 @@ export const partyFieldNames = [
 ] as const;
 export type PartyFieldName = (typeof partyFieldNames)[number];
 
-const nationalityOptions = countries.map((country) => ({
-  value: country.code,
-  label: country.name,
-}));
-
 /** Which fields must be filled (the share and the PEP details depend on other answers). */
 export const partyFieldRequired: Record<PartyFieldName, boolean> = {
   role: true,
@@ -51,10 +48,17 @@ export const partyFieldRequired: Record<PartyFieldName, boolean> = {
 export function PartyFields({
   field,
   t = applicationMessages.en.party,
+  locale = "en",
 }: {
   field: (name: PartyFieldName) => { meta: FieldMeta; initial?: string };
   t?: PartyText;
+  /** The language of the nationalities' names (with `t`'s; Settings: English). */
+  locale?: Locale;
 }) {
+  const nationalityOptions = countriesIn(countries, locale).map((country) => ({
+    value: country.code,
+    label: country.localName,
+  }));
   const roleOptions = partyRoles.map((role) => ({ value: role, label: t.roles[role] }));
   const role = field("role");
   const fullName = field("fullName");

@@ -21,6 +21,8 @@ import {
   type ApplicationText,
 } from "~/core/kyb/party-schema";
 import { applicationMessages } from "~/i18n/catalogs/application";
+import { countryNameIn } from "~/i18n/country-names";
+import type { Locale } from "~/i18n/locales";
 import { parseKenyanPhone } from "~/utils/phone";
 
 const KENYA_DIAL_CODE = "+254";
@@ -130,8 +132,8 @@ export function countriesForDialCode(dialCode: string): Country[] {
   return countries.filter((country) => country.dialCode === dialCode);
 }
 
-/** The application's schema saying `t`'s messages (the page's language). */
-export function buildApplicationSchema(t: ApplicationText) {
+/** The application's schema saying `t`'s messages in `locale` (the page's language). */
+export function buildApplicationSchema(t: ApplicationText, locale: Locale = "en") {
   const m = t.errors;
   const f = m.fields;
   const fieldsSchema = z
@@ -204,7 +206,9 @@ export function buildApplicationSchema(t: ApplicationText) {
     })
     .superRefine((value, context) => {
       if (value.country && value.city) {
-        const cityIssue = cityProblem(value.country, value.city, t.location);
+        const cityIssue = cityProblem(value.country, value.city, t.location, (country) =>
+          countryNameIn(country, locale),
+        );
         if (cityIssue) context.addIssue({ code: "custom", path: ["city"], message: cityIssue });
       }
       if (value.city === OTHER_CITY) {

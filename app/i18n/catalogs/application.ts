@@ -5,6 +5,7 @@
  * the page always said.
  */
 import { claims } from "~/content/claims";
+import { KYB_DOCUMENTS } from "~/content/kyb-documents";
 import { messages } from "~/content/messages";
 import { feeBps, formatBps } from "~/content/tariff";
 import { formatKes } from "~/utils/format";
@@ -55,7 +56,7 @@ export const applicationMessages = defineMessages(
       businessType: "Business Type",
       registrationNumber: "Registration Number",
       website: "Website",
-      documents: "Business Registration Documents",
+      documents: KYB_DOCUMENTS.label,
       contactName: "Contact Name",
       email: "Email Address",
       countryCode: "Dialling code",
@@ -76,8 +77,7 @@ export const applicationMessages = defineMessages(
     },
     hints: {
       registrationNumber: "As on your certificate, such as PVT-AB1234CD or BN-AB1234CD",
-      documents:
-        "Optional: Certificate of Incorporation or Business Registration Certificate, CR12, KRA PIN. PDF, JPEG or PNG, up to 3 files of 5 MB each. You can also send them later when we ask.",
+      documents: KYB_DOCUMENTS.hint,
       otherCity: "Only if you chose “Other (not listed)” above",
     },
     placeholders: {
