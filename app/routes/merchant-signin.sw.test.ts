@@ -12,7 +12,9 @@ import {
 } from "react-router-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers, rateLimits } from "../../drizzle/schema";
+import { checkNewPassword, policyMessageIn } from "~/core/accounts/password-policy.server";
 import { hashPassword } from "~/core/passwords.server";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
 import { installTestDatabase } from "../../tests/setup/db";
 import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import { action as forgot } from "./merchant-signin_.forgot";
@@ -195,5 +197,15 @@ describe("password pages in Kiswahili", () => {
         .find(Boolean);
     expect(titleIn("sw")).toBe("Ingia kama mfanyabiashara | OneHop");
     expect(titleIn("en")).toBe("Merchant Sign In | OneHop");
+  });
+
+  it("the password policy's refusals in Kiswahili (and English unchanged)", () => {
+    const refusal = checkNewPassword("mwenye duka la kahawa", { username: "mwenye duka" });
+    const message = refusal.ok ? "" : refusal.message;
+    expect(message).toBe("Don't use your username in your password.");
+    expect(policyMessageIn(message, signInMessages.sw.newPassword)).toBe(
+      "Usitumie jina lako la mtumiaji kwenye nenosiri.",
+    );
+    expect(policyMessageIn(message, signInMessages.en.newPassword)).toBe(message);
   });
 });

@@ -4,7 +4,13 @@
  * the toasts the actions set. The English is what these pages always said.
  */
 import { defineMessages } from "../messages";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/core/accounts/new-password-fields";
+import { messages } from "~/content/messages";
+import {
+  newPasswordHint,
+  newPasswordMessages,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "~/core/accounts/new-password-fields";
 
 export const signInMessages = defineMessages(
   {
@@ -37,14 +43,8 @@ export const signInMessages = defineMessages(
       passwordTooLong: "Password must be at most 256 characters",
     },
     toast: {
-      signInFailed: {
-        message: "Sign In Failed",
-        description: "Invalid credentials. Please check your Merchant ID, Username, and Password.",
-      },
-      signInError: {
-        message: "Sign In Error",
-        description: "An error occurred during sign in. Please try again.",
-      },
+      signInFailed: messages.signInFailed,
+      signInError: messages.signInError,
     },
     page: {
       title: "Merchant Sign In",
@@ -81,12 +81,8 @@ export const signInMessages = defineMessages(
       back: "Back to Merchant Sign In",
     },
     newPassword: {
-      required: "Choose a password",
-      tooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
-      tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
-      confirmRequired: "Type the password again",
-      mismatch: "The two passwords do not match",
-      hint: `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password that is easy to remember.`,
+      ...newPasswordMessages,
+      hint: newPasswordHint,
       tooCommon: "This password is too common. Choose one that is hard to guess.",
       containsUsername: "Don't use your username in your password.",
       containsEmail: "Don't use your e-mail address in your password.",
