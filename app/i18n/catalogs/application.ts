@@ -367,8 +367,8 @@ export const applicationMessages = defineMessages(
       marketplace: "Soko la mtandaoni",
       consulting: "Ushauri",
       retail: "Rejareja",
-      manufacturing: "Viwanda",
-      gaming: "Michezo",
+      manufacturing: "Utengenezaji bidhaa",
+      gaming: "Michezo ya mtandaoni",
       forex: "Ubadilishaji wa fedha za kigeni",
       "crypto-exchange": "Soko la kubadilisha crypto",
       other: "Nyingine",
@@ -389,7 +389,7 @@ export const applicationMessages = defineMessages(
     integrationTypes: {
       api: "Kuunganisha kupitia API",
       plugin: "Programu-jalizi ya tovuti",
-      hosted: "Ukurasa wetu wa malipo",
+      hosted: "Ukurasa wa malipo wa OneHop",
       unsure: "Bado sijui",
     },
     location: {
