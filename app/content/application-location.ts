@@ -3,12 +3,17 @@
  * "Other" with the town typed. Kenya's towns come grouped by county (kenya-counties.ts). One
  * module for the form's choices, the schema's checks and what is stored in the `city` column.
  */
+import { applicationMessages } from "~/i18n/catalogs/application";
+import type { Translation } from "~/i18n/messages";
 import { countries, findCountry } from "./countries";
 import { countyLabel, kenyaCountiesByName, kenyaCountyOf } from "./kenya-counties";
 
+/** The place's words in one language (`inLocale(applicationMessages, locale).location`). */
+export type LocationMessages = Translation<(typeof applicationMessages)["en"]["location"]>;
+
 /** The "City / town" option for a place not in the list: its name goes in `otherCity`. */
 export const OTHER_CITY = "other";
-export const OTHER_CITY_LABEL = "Other (not listed)";
+export const OTHER_CITY_LABEL = applicationMessages.en.location.otherCity;
 /** The most characters a typed town name may have. */
 export const OTHER_CITY_MAX = 80;
 
@@ -20,14 +25,18 @@ export type CityGroup = { label: string; options: readonly CityOption[] };
  * another country's cities as one group without a label (not an `<optgroup>`); "Other" last,
  * ungrouped. Empty without a country.
  */
-export function cityChoices(countryCode: string): readonly CityGroup[] {
+export function cityChoices(
+  countryCode: string,
+  m: LocationMessages = applicationMessages.en.location,
+): readonly CityGroup[] {
   const country = findCountry(countryCode);
   if (!country) return [];
-  const other: CityGroup = { label: "", options: [{ value: OTHER_CITY, label: OTHER_CITY_LABEL }] };
+  const other: CityGroup = { label: "", options: [{ value: OTHER_CITY, label: m.otherCity }] };
   if (country.code === "KE") {
     return [
       ...kenyaCountiesByName.map((county) => ({
-        label: countyLabel(county),
+        // The stored place keeps the English county (storedCity); the list says it in `m`.
+        label: county.code === 47 ? m.nairobiCounty : m.county(county.name),
         options: county.towns.map((town) => ({ value: town, label: town })),
       })),
       other,
@@ -44,15 +53,20 @@ export function cityChoices(countryCode: string): readonly CityGroup[] {
  * on another country's list (what a browser without JavaScript sends after a change of country):
  * never echoes an arbitrary value.
  */
-export function cityProblem(countryCode: string, city: string): string | undefined {
+export function cityProblem(
+  countryCode: string,
+  city: string,
+  m: LocationMessages = applicationMessages.en.location,
+  nameOf: (country: { code: string; name: string }) => string = (country) => country.name,
+): string | undefined {
   const country = findCountry(countryCode);
   if (!country || city === OTHER_CITY || country.cities.includes(city)) return undefined;
-  const noun = country.code === "KE" ? "town" : "city";
-  const choose = `choose a ${noun} in ${country.name}, or choose "${OTHER_CITY_LABEL}" and type it`;
+  const noun = country.code === "KE" ? m.town : m.city;
+  const choose = m.choose(noun, nameOf(country), m.otherCity);
   const elsewhere = countries.find((other) => other.cities.includes(city));
   return elsewhere
-    ? `${city} is in ${elsewhere.name}, not ${country.name}: ${choose}`
-    : `That ${noun} is not on the list for ${country.name}: ${choose}`;
+    ? m.elsewhere(city, nameOf(elsewhere), nameOf(country), choose)
+    : m.notListed(noun, nameOf(country), choose);
 }
 
 /**

@@ -1,25 +1,31 @@
-/** Option values and labels of the merchant application form (spec section 3). */
-import { formatKes } from "~/utils/format";
+/**
+ * Option values and labels of the merchant application form (spec section 3). The labels are the
+ * English of the application's catalog (app/i18n/catalogs/application.ts), where the form reads
+ * them in the page's language; operators see these.
+ */
+import { applicationMessages } from "~/i18n/catalogs/application";
+
+const labels = applicationMessages.en;
 
 export const businessTypes = [
-  { value: "ecommerce", label: "E-commerce" },
-  { value: "saas", label: "SaaS/Software" },
-  { value: "marketplace", label: "Marketplace" },
-  { value: "consulting", label: "Consulting" },
-  { value: "retail", label: "Retail" },
-  { value: "manufacturing", label: "Manufacturing" },
-  { value: "gaming", label: "Gaming" },
-  { value: "forex", label: "Forex" },
-  { value: "crypto-exchange", label: "Crypto Exchange" },
-  { value: "other", label: "Other" },
+  { value: "ecommerce", label: labels.businessTypes.ecommerce },
+  { value: "saas", label: labels.businessTypes.saas },
+  { value: "marketplace", label: labels.businessTypes.marketplace },
+  { value: "consulting", label: labels.businessTypes.consulting },
+  { value: "retail", label: labels.businessTypes.retail },
+  { value: "manufacturing", label: labels.businessTypes.manufacturing },
+  { value: "gaming", label: labels.businessTypes.gaming },
+  { value: "forex", label: labels.businessTypes.forex },
+  { value: "crypto-exchange", label: labels.businessTypes["crypto-exchange"] },
+  { value: "other", label: labels.businessTypes.other },
 ] as const;
 
 /** Expected monthly volume in Kenyan shillings (the form asks "Monthly Volume (KES)"). */
 export const monthlyVolumes = [
-  { value: "kes-under-100k", label: `Under ${formatKes(100_000)}` },
-  { value: "kes-100k-1m", label: `${formatKes(100_000)} to ${formatKes(1_000_000)}` },
-  { value: "kes-1m-10m", label: `${formatKes(1_000_000)} to ${formatKes(10_000_000)}` },
-  { value: "kes-over-10m", label: `Over ${formatKes(10_000_000)}` },
+  { value: "kes-under-100k", label: labels.monthlyVolumes["kes-under-100k"] },
+  { value: "kes-100k-1m", label: labels.monthlyVolumes["kes-100k-1m"] },
+  { value: "kes-1m-10m", label: labels.monthlyVolumes["kes-1m-10m"] },
+  { value: "kes-over-10m", label: labels.monthlyVolumes["kes-over-10m"] },
 ] as const;
 
 /**
@@ -40,18 +46,18 @@ export function monthlyVolumeLabel(value: string | null | undefined): string {
 }
 
 export const timelines = [
-  { value: "asap", label: "As soon as possible" },
-  { value: "1-month", label: "Within 1 month" },
-  { value: "3-months", label: "Within 3 months" },
-  { value: "6-months", label: "Within 6 months" },
-  { value: "exploring", label: "Just exploring" },
+  { value: "asap", label: labels.timelines.asap },
+  { value: "1-month", label: labels.timelines["1-month"] },
+  { value: "3-months", label: labels.timelines["3-months"] },
+  { value: "6-months", label: labels.timelines["6-months"] },
+  { value: "exploring", label: labels.timelines.exploring },
 ] as const;
 
 export const integrationTypes = [
-  { value: "api", label: "API Integration" },
-  { value: "plugin", label: "Website Plugin" },
-  { value: "hosted", label: "Hosted Payment Page" },
-  { value: "unsure", label: "Not sure yet" },
+  { value: "api", label: labels.integrationTypes.api },
+  { value: "plugin", label: labels.integrationTypes.plugin },
+  { value: "hosted", label: labels.integrationTypes.hosted },
+  { value: "unsure", label: labels.integrationTypes.unsure },
 ] as const;
 
 type Option = { readonly value: string; readonly label: string };

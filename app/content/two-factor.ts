@@ -1,6 +1,12 @@
-/** Wording of two-factor sign-in and step-up (issue 12): what happened, what to do. */
-export const twoFactorText = {
-  refusal: {
+/**
+ * Wording of two-factor sign-in and step-up (issue 12): what happened, what to do. The refusals
+ * are a catalog (issue 33): the merchant's second sign-in step answers in the request's language;
+ * `twoFactorText` is the English, as the operator console and Settings show it.
+ */
+import { defineMessages } from "~/i18n/messages";
+
+export const twoFactorRefusalMessages = defineMessages(
+  {
     format: "Enter the 6 digits your authenticator app shows, or a recovery code (xxxx-xxxx-xxxx).",
     wrong: "That code is not right. Check your authenticator app and try again.",
     replayed: "That code was already used. Wait for the next code in your app and enter that one.",
@@ -11,6 +17,23 @@ export const twoFactorText = {
     busy: "We are busy checking sign-ins. Please try again in a moment.",
     wrongPassword: "That password is not right.",
   },
+  {
+    format:
+      "Weka tarakimu 6 zinazoonyeshwa na programu yako ya uthibitishaji, au msimbo wa dharura (xxxx-xxxx-xxxx).",
+    wrong: "Msimbo huo si sahihi. Angalia programu yako ya uthibitishaji kisha ujaribu tena.",
+    replayed:
+      "Msimbo huo umeshatumika. Subiri msimbo unaofuata kwenye programu yako kisha uweke huo.",
+    used: "Msimbo huo wa dharura umeshatumika. Kila msimbo wa dharura unatumika mara moja: tumia mwingine.",
+    notEnabled: "Uthibitishaji wa hatua mbili haujawekwa kwa akaunti hii.",
+    throttled: (wait: string) =>
+      `Misimbo mingi mno isiyo sahihi. Kwa usalama wako, jaribu tena baada ya ${wait}, au wasiliana na msaada.`,
+    busy: "Tuna shughuli nyingi ya kukagua wanaoingia. Jaribu tena baada ya muda mfupi.",
+    wrongPassword: "Nenosiri hilo si sahihi.",
+  },
+);
+
+export const twoFactorText = {
+  refusal: twoFactorRefusalMessages.en,
   requiredForMerchant:
     "Your business asks every team member to use two-factor sign-in. Set it up to continue to your dashboard.",
   requiredForOperator:

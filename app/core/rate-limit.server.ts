@@ -148,8 +148,13 @@ export async function resetLimit(q: Handle, key: string): Promise<void> {
   await q.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
+/** A wait in whole minutes, at least 1 (say it in a language with a catalog's `minutes`). */
+export function waitMinutes(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
+}
+
 /** "15 minutes" / "1 minute" for messages. */
 export function describeWait(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const minutes = waitMinutes(ms);
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }

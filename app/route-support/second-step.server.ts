@@ -7,7 +7,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "@remix-run/node";
-import { secondFactorSchema } from "~/core/accounts/two-factor-schema";
+import { twoFactorRefusalMessages } from "~/content/two-factor";
+import { secondFactorSchemaFor } from "~/core/accounts/two-factor-schema";
+import { waitMinutes } from "~/core/rate-limit.server";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
 import { paths } from "~/utils/paths";
 import {
   assertSameOrigin,
@@ -50,7 +55,12 @@ export async function secondStepAction(kind: SessionKind, request: Request) {
   assertSameOrigin(request);
   const session = await sessionStage(kind, request);
   if (session.stage !== "pending") throw redirect(places[kind].signIn);
-  const submission = parseWithZod(await request.formData(), { schema: secondFactorSchema });
+  // The merchant's step answers in the request's language; the operator console stays English.
+  const locale = kind === "merchant" ? requestLocale(request) : "en";
+  const m = inLocale(signInMessages, locale);
+  const submission = parseWithZod(await request.formData(), {
+    schema: secondFactorSchemaFor(m.secondStep),
+  });
   if (submission.status !== "success") {
     return data<SecondStepActionData>(
       { lastResult: submission.reply({ hideFields: ["code"] }) },
@@ -67,7 +77,13 @@ export async function secondStepAction(kind: SessionKind, request: Request) {
     return data<SecondStepActionData>(
       {
         lastResult: submission.reply({
-          fieldErrors: { code: [refusalMessage(result)] },
+          fieldErrors: {
+            code: [
+              refusalMessage(result, "code", inLocale(twoFactorRefusalMessages, locale), (ms) =>
+                m.minutes(waitMinutes(ms)),
+              ),
+            ],
+          },
           hideFields: ["code"],
         }),
       },

@@ -2,11 +2,12 @@
  * What the two-factor pages share (the second sign-in step for merchants and operators, step-up,
  * the set-up pages): who the pending session belongs to, and the words for a refused code.
  */
-import { twoFactorText } from "~/content/two-factor";
+import { type twoFactorRefusalMessages, twoFactorText } from "~/content/two-factor";
 import type { AccountSubject } from "~/core/accounts/security-events.server";
 import type { PasswordConfirmation, SecondFactorResult } from "~/core/accounts/two-factor.server";
 import { describeWait } from "~/core/rate-limit.server";
 import type { SessionKind } from "~/utils/session.server";
+import type { Translation } from "~/i18n/messages";
 import { sessions } from "~/wiring/sessions.server";
 
 export type SessionStage =
@@ -31,8 +32,12 @@ export async function sessionStage(kind: SessionKind, request: Request): Promise
 type Refused = Exclude<SecondFactorResult | PasswordConfirmation, { ok: true }>;
 
 /** The message for a refused code or password (shown under the field, in the server's HTML). */
-export function refusalMessage(result: Refused, asked: "code" | "password" = "code"): string {
-  const text = twoFactorText.refusal;
+export function refusalMessage(
+  result: Refused,
+  asked: "code" | "password" = "code",
+  text: Translation<(typeof twoFactorRefusalMessages)["en"]> = twoFactorText.refusal,
+  wait: (ms: number) => string = describeWait,
+): string {
   switch (result.reason) {
     case "format":
       return text.format;
@@ -43,7 +48,7 @@ export function refusalMessage(result: Refused, asked: "code" | "password" = "co
     case "not_enabled":
       return text.notEnabled;
     case "throttled":
-      return text.throttled(describeWait(result.retryAfterMs));
+      return text.throttled(wait(result.retryAfterMs));
     case "busy":
       return text.busy;
     case "wrong":

@@ -13,12 +13,16 @@ import { ApplicationConfirmation } from "~/components/merchants/ApplicationConfi
 import { ApplicationForm } from "~/components/merchants/ApplicationForm";
 import { BenefitCards } from "~/components/merchants/BenefitCards";
 import { Container, PageHero } from "~/components/ui";
-import { messages } from "~/content/messages";
-import { applicationSchema, limits as fieldLimits } from "~/core/merchants/application-schema";
+import { buildApplicationSchema, limits as fieldLimits } from "~/core/merchants/application-schema";
 import { partyLimits } from "~/core/kyb/party-schema";
 import { maskEmail } from "~/core/merchants/mask-email";
 import { createKybUpload, KYB_FIELD, type KybUpload } from "~/core/kyb/documents.server";
-import { describeWait } from "~/core/rate-limit.server";
+import { waitMinutes } from "~/core/rate-limit.server";
+import { applicationMessages } from "~/i18n/catalogs/application";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { checkHoneypot } from "~/utils/honeypot";
@@ -27,6 +31,7 @@ import { kybRoot, readFormWithDocuments } from "~/route-support/kyb.server";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { applications } from "~/wiring/applications.server";
 import { rateLimits } from "~/wiring/rate-limits.server";
@@ -36,6 +41,7 @@ const APPLICATION_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
 const REFERENCE_PATTERN = /^APP-[2-9A-HJKMNP-TV-Z]{8}$/;
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
+type ApplicationText = Translation<(typeof applicationMessages)["en"]>;
 
 /** What a reply echoes at most: each field's maximum (a person's longest field for the people). */
 const limits = { ...fieldLimits, parties: partyLimits.pepDetails };
@@ -57,14 +63,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/** Said whenever documents were sent but not kept: a browser cannot give a file input back. */
-const DOCUMENTS_NOT_KEPT =
-  "Your documents were not saved because of the errors above. Choose them again before you submit.";
-
-/** The documents' errors for the reply (refused files, or good files dropped with the form). */
-function documentErrors(upload: KybUpload): string[] {
+/**
+ * The documents' errors for the reply (refused files, or good files dropped with the form: said
+ * whenever documents were sent but not kept, as a browser cannot give a file input back).
+ */
+function documentErrors(upload: KybUpload, t: ApplicationText): string[] {
   if (upload.errors.length > 0) return upload.errors;
-  return upload.staged.length > 0 ? [DOCUMENTS_NOT_KEPT] : [];
+  return upload.staged.length > 0 ? [t.toast.documentsNotKept] : [];
 }
 
 /** The form always shows at least one person (a post without any gets an empty director). */
@@ -75,28 +80,32 @@ function withOnePerson<R extends SubmissionResult<string[]>>(result: R): R {
   return { ...result, initialValue: { ...initialValue, parties: [{ role: "director" }] } };
 }
 
-function withDocumentErrors<R extends SubmissionResult<string[]>>(reply: R, upload: KybUpload): R {
+function withDocumentErrors<R extends SubmissionResult<string[]>>(
+  reply: R,
+  upload: KybUpload,
+  t: ApplicationText,
+): R {
   const result = withOnePerson(reply);
-  const errors = documentErrors(upload);
+  const errors = documentErrors(upload, t);
   if (errors.length === 0) return result;
   return { ...result, status: "error", error: { ...result.error, [KYB_FIELD]: errors } };
 }
 
-async function readForm(request: Request, upload: KybUpload): Promise<FormData> {
+async function readForm(
+  request: Request,
+  upload: KybUpload,
+  t: ApplicationText,
+): Promise<FormData> {
   try {
     return await readFormWithDocuments(request, upload);
   } catch (error) {
     upload.discard();
     if (isBodyTooLarge(error) || error instanceof MaxPartSizeExceededError) {
-      throw new Response("The application is too large: at most 3 documents of 5 MB each.", {
-        status: 413,
-      });
+      throw new Response(t.documents.bodyTooLarge, { status: 413 });
     }
     // A broken multipart body (the parser's errors); disk errors (with a code) stay 500s.
     if (error instanceof Error && !("code" in error)) {
-      throw new Response("The form data could not be read. Submit the form from its page.", {
-        status: 400,
-      });
+      throw new Response(t.documents.unreadable, { status: 400 });
     }
     throw error;
   }
@@ -104,23 +113,30 @@ async function readForm(request: Request, upload: KybUpload): Promise<FormData> 
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const upload = createKybUpload({ root: kybRoot() });
-  const formData = await readForm(request, upload);
+  const t = inLocale(applicationMessages, requestLocale(request));
+  const upload = createKybUpload({ root: kybRoot(), messages: t.documents });
+  const formData = await readForm(request, upload, t);
   try {
-    return await handleApplication(request, formData, upload);
+    return await handleApplication(request, formData, upload, t);
   } finally {
     // Whatever was not attached to a stored application leaves no file behind.
     upload.discard();
   }
 }
 
-async function handleApplication(request: Request, formData: FormData, upload: KybUpload) {
+async function handleApplication(
+  request: Request,
+  formData: FormData,
+  upload: KybUpload,
+  t: ApplicationText,
+) {
+  const locale = requestLocale(request);
   // A value in the hidden honeypot means a bot: answer as if all went well, store nothing.
   if (checkHoneypot(formData) === "bot") {
-    return redirectWithSuccess(paths.getStarted, messages.applicationSubmitted);
+    return redirectWithSuccess(paths.getStarted, t.toast.submitted);
   }
 
-  const submission = parseWithZod(formData, { schema: applicationSchema });
+  const submission = parseWithZod(formData, { schema: buildApplicationSchema(t, locale) });
 
   // Without JavaScript, "Show cities" re-renders the form with what was typed and the country's
   // cities.
@@ -129,6 +145,7 @@ async function handleApplication(request: Request, formData: FormData, upload: K
       lastResult: withDocumentErrors(
         replyWithinLimits({ initialValue: submission.payload as Record<string, string> }, limits),
         upload,
+        t,
       ),
     });
   }
@@ -137,7 +154,7 @@ async function handleApplication(request: Request, formData: FormData, upload: K
   // server re-renders the form with the list changed, nothing checked yet.
   if (submission.status === undefined) {
     return data<ActionData>({
-      lastResult: withDocumentErrors(replyWithinLimits(submission.reply(), limits), upload),
+      lastResult: withDocumentErrors(replyWithinLimits(submission.reply(), limits), upload, t),
     });
   }
 
@@ -145,17 +162,19 @@ async function handleApplication(request: Request, formData: FormData, upload: K
     // What was typed goes back into the form, never longer than each field's maximum.
     // Every problem (the terms among them) is in the form's summary and by its field; with
     // JavaScript the Terms Required toast has already shown in the browser.
-    const lastResult = withDocumentErrors(replyWithinLimits(submission.reply(), limits), upload);
+    const lastResult = withDocumentErrors(replyWithinLimits(submission.reply(), limits), upload, t);
     return data<ActionData>({ lastResult }, { status: 400 });
   }
 
   const limit = await rateLimits().hit(`apply:${clientKey(request)}`, APPLICATION_LIMIT);
   if (!limit.allowed) {
     return jsonWithError<ActionData>(
-      { lastResult: withDocumentErrors(submission.reply(), upload) },
+      { lastResult: withDocumentErrors(submission.reply(), upload, t) },
       {
-        message: messages.submissionFailed.message,
-        description: `Too many applications from your network. Please try again in ${describeWait(limit.retryAfterMs)}.`,
+        message: t.toast.failed,
+        description: t.toast.tooMany(
+          inLocale(signInMessages, locale).minutes(waitMinutes(limit.retryAfterMs)),
+        ),
       },
       { status: 429 },
     );
@@ -171,42 +190,31 @@ async function handleApplication(request: Request, formData: FormData, upload: K
       {
         lastResult: withDocumentErrors(
           submission.reply({
-            fieldErrors: {
-              email: ["An application with this email address is already being reviewed."],
-            },
+            fieldErrors: { email: [t.toast.alreadyField] },
           }),
           upload,
+          t,
         ),
       },
-      {
-        message: "Application Already Received",
-        description:
-          "We already have a pending application for this email address. We'll get back to you within 24 hours.",
-      },
+      { message: t.toast.alreadyTitle, description: t.toast.already },
       { status: 409 },
     );
   }
-  return redirectWithSuccess(
-    paths.applicationSubmitted(result.reference),
-    messages.applicationSubmitted,
-  );
+  return redirectWithSuccess(paths.applicationSubmitted(result.reference), t.toast.submitted);
 }
 
 export default function GetStarted() {
   const { submitted } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(applicationMessages).page;
   return (
     <>
-      <PageHero
-        eyebrow="Get started"
-        title="Start accepting crypto payments, settled in KES"
-        lead="Apply in a few minutes. We review every application within 24 hours; once approved you can go live the same day."
-      />
+      <PageHero eyebrow={m.eyebrow} title={m.title} lead={m.lead} />
       <Container className="pb-16">
         <BenefitCards />
         <section aria-labelledby="application-title" className="mx-auto mt-12 max-w-3xl">
           <h2 id="application-title" className="text-2xl font-bold text-ink">
-            Merchant Application
+            {m.heading}
           </h2>
           {submitted ? (
             <ApplicationConfirmation
@@ -216,7 +224,9 @@ export default function GetStarted() {
           ) : (
             <>
               <p className="mt-2 text-slate-700">
-                Fields marked <span className="text-red-700">*</span> are required.
+                {m.requiredBefore}
+                <span className="text-red-700">*</span>
+                {m.requiredAfter}
               </p>
               <div className="mt-8">
                 <ApplicationForm lastResult={actionData?.lastResult} />
@@ -235,10 +245,11 @@ export const headers: HeadersFunction = (args) => {
   return own ? { "Cache-Control": own } : publicPageHeaders(args);
 };
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Get Started",
-    description:
-      "Apply for a OneHop merchant account: accept Bitcoin, Ethereum, USDT and USDC and settle in KES to M-Pesa, Airtel Money, T-Kash or your bank.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(applicationMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.title,
+    description: m.description,
     path: paths.getStarted,
   });
+};

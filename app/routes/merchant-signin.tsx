@@ -11,10 +11,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
 import { fieldMeta, Honeypot, SubmitButton, TextField } from "~/components/ui/form";
 import { company } from "~/content/company";
-import { messages } from "~/content/messages";
-import { signInRefusal } from "~/content/sign-in";
-import { signInSchema } from "~/core/merchants/sign-in-schema";
-import { describeWait } from "~/core/rate-limit.server";
+import { signInRefusalMessages } from "~/content/sign-in";
+import { signInSchemaFor } from "~/core/merchants/sign-in-schema";
+import { waitMinutes } from "~/core/rate-limit.server";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 import { authenticator, InvalidCredentialsError, ThrottledError } from "~/utils/auth.server";
 import { checkHoneypot } from "~/utils/honeypot";
 import { logger } from "~/utils/logger.server";
@@ -26,6 +29,7 @@ import {
   safeRedirectPath,
 } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { jsonWithError } from "~/utils/toast.server";
 import { sessions } from "~/wiring/sessions.server";
 
@@ -42,14 +46,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const locale = requestLocale(request);
+  const m = inLocale(signInMessages, locale);
+  const refusal = inLocale(signInRefusalMessages, locale);
   // FormStrategy reads the body itself: validate a clone first.
   const formData = await request.clone().formData();
   if (checkHoneypot(formData) === "bot") {
-    return jsonWithError<ActionData>({ lastResult: { status: "error" } }, messages.signInFailed, {
+    return jsonWithError<ActionData>({ lastResult: { status: "error" } }, m.toast.signInFailed, {
       status: 401,
     });
   }
-  const submission = parseWithZod(formData, { schema: signInSchema });
+  const submission = parseWithZod(formData, { schema: signInSchemaFor(m.form) });
   if (submission.status !== "success") {
     return data<ActionData>(
       { lastResult: submission.reply({ hideFields: ["password"] }) },
@@ -80,15 +87,15 @@ export async function action({ request }: ActionFunctionArgs) {
     const next = principal.twoFactor ? paths.merchantSignInVerifyWith({ redirectTo }) : redirectTo;
     return redirect(next, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) return failed(messages.signInFailed, 401);
+    if (error instanceof InvalidCredentialsError) return failed(m.toast.signInFailed, 401);
     if (error instanceof ThrottledError) {
       // Refused before any password check: 429 with Retry-After, and the sign-in page says why.
       const description =
         error.reason === "busy"
-          ? signInRefusal.busy
-          : signInRefusal.throttled(describeWait(error.retryAfterMs));
+          ? refusal.busy
+          : refusal.throttled(m.minutes(waitMinutes(error.retryAfterMs)));
       return failed(
-        { message: messages.signInFailed.message, description },
+        { message: m.toast.signInFailed.message, description },
         429,
         retryAfterHeader(error.retryAfterMs),
       );
@@ -96,19 +103,20 @@ export async function action({ request }: ActionFunctionArgs) {
     logger.error("merchant sign-in error", {
       error: error instanceof Error ? error.message : String(error),
     });
-    return failed(messages.signInError, 500);
+    return failed(m.toast.signInError, 500);
   }
 }
 
 export default function MerchantSignIn() {
   const { redirectTo, merchantId } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(signInMessages);
   const [form, fields] = useForm({
     id: "merchant-signin",
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchemaFor(m.form) }),
   });
   const meta = (name: "merchantId" | "username" | "password") => fieldMeta(fields[name]);
   const initial = (name: "merchantId" | "username") => {
@@ -118,16 +126,14 @@ export default function MerchantSignIn() {
   return (
     <Container className="grid max-w-5xl gap-10 py-16 md:grid-cols-2">
       <div>
-        <h1 className="text-3xl font-bold text-ink">Merchant Sign In</h1>
-        <p className="mt-3 text-slate-700">
-          Sign in with the merchant ID, username and password from your approval e-mail.
-        </p>
+        <h1 className="text-3xl font-bold text-ink">{m.page.title}</h1>
+        <p className="mt-3 text-slate-700">{m.page.intro}</p>
         <Form method="post" {...getFormProps(form)} className="relative mt-8 space-y-5">
           <Honeypot />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <TextField
             meta={meta("merchantId")}
-            label="Merchant ID"
+            label={m.fields.merchantId}
             defaultValue={initial("merchantId") ?? merchantId}
             autoComplete="organization"
             placeholder="MRC-XXXXXX"
@@ -136,7 +142,7 @@ export default function MerchantSignIn() {
           />
           <TextField
             meta={meta("username")}
-            label="Username"
+            label={m.fields.username}
             defaultValue={initial("username")}
             autoComplete="username"
             autoCapitalize="none"
@@ -144,12 +150,12 @@ export default function MerchantSignIn() {
           />
           <TextField
             meta={meta("password")}
-            label="Password"
+            label={m.fields.password}
             type="password"
             autoComplete="current-password"
           />
-          <SubmitButton pendingLabel="Signing In..." className="w-full">
-            Sign In
+          <SubmitButton pendingLabel={m.page.submitting} className="w-full">
+            {m.page.submit}
           </SubmitButton>
         </Form>
         <p className="mt-4">
@@ -157,33 +163,33 @@ export default function MerchantSignIn() {
             to={paths.merchantForgotPassword}
             className="font-semibold text-brand-800 underline"
           >
-            Forgot password?
+            {m.page.forgot}
           </Link>
         </p>
       </div>
       <aside className="rounded-2xl bg-slate-50 p-8" aria-labelledby="signin-help">
         <h2 id="signin-help" className="text-xl font-semibold text-ink">
-          Need help?
+          {m.page.helpTitle}
         </h2>
         <p className="mt-3 text-slate-700">
-          Our support team is available {company.supportHours}. Write to{" "}
+          {m.page.supportBefore(company.supportHours)}
           <a
             className="font-semibold text-brand-800 underline"
             href={`mailto:${company.supportEmail}`}
           >
             {company.supportEmail}
-          </a>{" "}
-          or call{" "}
+          </a>
+          {m.page.supportOr}
           <a className="font-semibold text-brand-800 underline" href={company.phoneHref}>
             {company.phone}
           </a>
           .
         </p>
-        <h2 className="mt-8 text-xl font-semibold text-ink">Not a merchant yet?</h2>
+        <h2 className="mt-8 text-xl font-semibold text-ink">{m.page.notMerchantTitle}</h2>
         <p className="mt-3 text-slate-700">
-          Accept crypto and settle to M-Pesa in minutes.{" "}
+          {m.page.notMerchant}
           <Link to={paths.getStarted} className="font-semibold text-brand-800 underline">
-            Apply now
+            {m.page.applyNow}
           </Link>
         </p>
       </aside>
@@ -193,10 +199,12 @@ export default function MerchantSignIn() {
 
 export const headers = privatePageHeadersWithRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Merchant Sign In",
-    description: "Sign in to your OneHop merchant dashboard.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.signInTitle,
+    description: m.signInDescription,
     path: paths.merchantSignIn,
     noindex: true,
   });
+};

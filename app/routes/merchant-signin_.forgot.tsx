@@ -10,9 +10,13 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useActionData } from "@remix-run/react";
 import { Container, TextLink } from "~/components/ui";
 import { fieldMeta, Honeypot, SubmitButton, TextField } from "~/components/ui/form";
-import { passwordRecovery } from "~/content/password-recovery";
-import { forgotMerchantPasswordSchema } from "~/core/accounts/password-forms";
-import { describeWait } from "~/core/rate-limit.server";
+import { passwordRecoveryMessages } from "~/content/password-recovery";
+import { forgotMerchantPasswordSchemaFor } from "~/core/accounts/password-forms";
+import { waitMinutes } from "~/core/rate-limit.server";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 import { env } from "~/utils/env.server";
 import { checkHoneypot } from "~/utils/honeypot";
 import { paths } from "~/utils/paths";
@@ -24,14 +28,18 @@ import {
   retryAfterHeader,
 } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { passwords } from "~/wiring/passwords.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]>; sent?: true };
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const locale = requestLocale(request);
+  const m = inLocale(signInMessages, locale);
+  const recovery = inLocale(passwordRecoveryMessages, locale);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: forgotMerchantPasswordSchema });
+  const submission = parseWithZod(formData, { schema: forgotMerchantPasswordSchemaFor(m.form) });
   if (submission.status !== "success") {
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   }
@@ -49,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionData>(
       {
         lastResult: submission.reply({
-          formErrors: [passwordRecovery.throttled(describeWait(result.retryAfterMs))],
+          formErrors: [recovery.throttled(m.minutes(waitMinutes(result.retryAfterMs)))],
         }),
       },
       { status: 429, headers: retryAfterHeader(result.retryAfterMs) },
@@ -60,24 +68,24 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MerchantForgotPassword() {
   const actionData = useActionData<ActionData>();
+  const m = useMessages(signInMessages);
+  const recovery = useMessages(passwordRecoveryMessages);
   const [form, fields] = useForm({
     id: "merchant-forgot-password",
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotMerchantPasswordSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: forgotMerchantPasswordSchemaFor(m.form) }),
   });
   return (
     <Container className="max-w-xl py-16">
-      <h1 className="text-3xl font-bold text-ink">Forgot your password?</h1>
-      <p className="mt-3 text-slate-700">
-        Enter your merchant ID and username. We will e-mail a link to choose a new password to the
-        address your team member account uses.
-      </p>
+      <h1 className="text-3xl font-bold text-ink">{m.forgot.title}</h1>
+      <p className="mt-3 text-slate-700">{m.forgot.intro}</p>
       {actionData?.sent ? (
         <div role="status" className="mt-8 rounded-lg bg-emerald-50 p-4 text-emerald-900">
-          <h2 className="font-semibold">{passwordRecovery.linkSentTitle}</h2>
-          <p className="mt-1">{passwordRecovery.linkSent}</p>
+          <h2 className="font-semibold">{recovery.linkSentTitle}</h2>
+          <p className="mt-1">{recovery.linkSent}</p>
         </div>
       ) : null}
       <Form method="post" {...getFormProps(form)} className="relative mt-8 space-y-5">
@@ -89,7 +97,7 @@ export default function MerchantForgotPassword() {
         <Honeypot />
         <TextField
           meta={fieldMeta(fields.merchantId)}
-          label="Merchant ID"
+          label={m.fields.merchantId}
           autoComplete="organization"
           placeholder="MRC-XXXXXX"
           autoCapitalize="characters"
@@ -97,17 +105,18 @@ export default function MerchantForgotPassword() {
         />
         <TextField
           meta={fieldMeta(fields.username)}
-          label="Username"
+          label={m.fields.username}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
         />
-        <SubmitButton pendingLabel="Sending..." className="w-full">
-          Send Reset Link
+        <SubmitButton pendingLabel={m.forgot.submitting} className="w-full">
+          {m.forgot.submit}
         </SubmitButton>
       </Form>
       <p className="mt-6 text-slate-700">
-        Remembered it? <TextLink to={paths.merchantSignIn}>Back to Merchant Sign In</TextLink>
+        {m.forgot.remembered}
+        <TextLink to={paths.merchantSignIn}>{m.forgot.back}</TextLink>
       </p>
     </Container>
   );
@@ -115,10 +124,12 @@ export default function MerchantForgotPassword() {
 
 export const headers = privatePageHeadersWithRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Forgot password",
-    description: "Get a link to choose a new password for your OneHop merchant account.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.forgotTitle,
+    description: m.forgotDescription,
     path: paths.merchantForgotPassword,
     noindex: true,
   });
+};

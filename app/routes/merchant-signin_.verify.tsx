@@ -11,6 +11,10 @@ import { paths } from "~/utils/paths";
 import { privatePageHeadersWithRetryAfter } from "~/utils/request.server";
 import { secondStepAction, secondStepLoader } from "~/route-support/second-step.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import { useMessages } from "~/i18n/use-messages";
 
 export const loader = ({ request }: LoaderFunctionArgs) => secondStepLoader("merchant", request);
 
@@ -18,22 +22,26 @@ export const action = ({ request }: ActionFunctionArgs) => secondStepAction("mer
 
 export default function MerchantSignInVerify() {
   const { redirectTo } = useLoaderData<typeof loader>();
+  const m = useMessages(signInMessages).secondStep;
   return (
     <SecondStepPage
       id="merchant-signin-verify"
       redirectTo={redirectTo}
       signOut={paths.merchantSignOut}
-      intro="Open your authenticator app and enter the 6-digit code for OneHop. Lost your phone? Enter one of your recovery codes instead."
+      intro={m.intro}
+      m={m}
     />
   );
 }
 
 export const headers = privatePageHeadersWithRetryAfter;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Two-Factor Sign In",
-    description: "Enter the code from your authenticator app.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.verifyTitle,
+    description: m.verifyDescription,
     path: paths.merchantSignInVerify,
     noindex: true,
   });
+};

@@ -10,17 +10,25 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { company } from "~/content/company";
-import { newPasswordHint } from "~/core/accounts/new-password-fields";
-import { checkNewPassword } from "~/core/accounts/password-policy.server";
-import { setPasswordSchema } from "~/core/merchants/set-password-schema";
+import { checkNewPassword, policyMessageIn } from "~/core/accounts/password-policy.server";
+import { setPasswordSchemaFor } from "~/core/merchants/set-password-schema";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { passwords } from "~/wiring/passwords.server";
 
 type ActionData = { lastResult: SubmissionResult<string[]>; invalidLink?: boolean };
+
+/** The form's schema in the page's language. */
+const schemaFor = (m: Translation<(typeof signInMessages)["en"]>) =>
+  setPasswordSchemaFor({ ...m.newPassword, linkIncomplete: m.setPassword.linkIncomplete });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -42,7 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: setPasswordSchema });
+  const m = inLocale(signInMessages, requestLocale(request));
+  const submission = parseWithZod(await request.formData(), { schema: schemaFor(m) });
   if (submission.status !== "success") {
     return data<ActionData>(
       { lastResult: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
@@ -59,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
       {
         lastResult: submission.reply({
           hideFields: ["password", "confirmPassword"],
-          fieldErrors: { password: [policy.message] },
+          fieldErrors: { password: [policyMessageIn(policy.message, m.newPassword)] },
         }),
       },
       { status: 400 },
@@ -71,35 +80,35 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!result) {
     return data<ActionData>(
       {
-        lastResult: submission.reply({ formErrors: ["This link is invalid, used or expired."] }),
+        lastResult: submission.reply({ formErrors: [m.setPassword.invalidLink] }),
         invalidLink: true,
       },
       { status: 410 },
     );
   }
-  return redirectWithSuccess(paths.merchantSignInWith({ merchantId: result.merchantId }), {
-    message: "Password Set",
-    description: "Sign in with your merchant ID, username and new password.",
-  });
+  return redirectWithSuccess(
+    paths.merchantSignInWith({ merchantId: result.merchantId }),
+    m.setPassword.done,
+  );
 }
 
 export default function SetPassword() {
   const { token, account } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(signInMessages);
   const [form, fields] = useForm({
     id: "set-password",
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setPasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(m) }),
   });
   if (!token || !account || actionData?.invalidLink) {
     return (
       <Container className="max-w-xl py-16">
-        <h1 className="text-3xl font-bold text-ink">This link cannot be used</h1>
+        <h1 className="text-3xl font-bold text-ink">{m.setPassword.invalidTitle}</h1>
         <p className="mt-4 text-slate-700">
-          Set-password links work once and expire. Ask your OneHop contact for a new link, or write
-          to{" "}
+          {m.setPassword.invalidBefore}
           <a
             className="font-semibold text-brand-800 underline"
             href={`mailto:${company.supportEmail}`}
@@ -112,7 +121,7 @@ export default function SetPassword() {
           to={paths.merchantSignIn}
           className="mt-6 inline-block font-semibold text-brand-800 underline"
         >
-          Go to Merchant Sign In
+          {m.setPassword.goToSignIn}
         </Link>
       </Container>
     );
@@ -120,9 +129,12 @@ export default function SetPassword() {
   const meta = (name: "password" | "confirmPassword") => fieldMeta(fields[name]);
   return (
     <Container className="max-w-xl py-16">
-      <h1 className="text-3xl font-bold text-ink">Set your password</h1>
+      <h1 className="text-3xl font-bold text-ink">{m.setPassword.title}</h1>
       <p className="mt-3 text-slate-700">
-        {account.businessName}: merchant ID <strong>{account.merchantId}</strong>, username{" "}
+        {account.businessName}
+        {m.reset.merchantId}
+        <strong>{account.merchantId}</strong>
+        {m.reset.username}
         <strong>{account.username}</strong>.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
@@ -135,19 +147,19 @@ export default function SetPassword() {
         <input type="hidden" name="username" value={account.username} autoComplete="username" />
         <TextField
           meta={meta("password")}
-          label="New password"
+          label={m.newPassword.label}
           type="password"
           autoComplete="new-password"
-          hint={newPasswordHint}
+          hint={m.newPassword.hint}
         />
         <TextField
           meta={meta("confirmPassword")}
-          label="Confirm new password"
+          label={m.newPassword.confirmLabel}
           type="password"
           autoComplete="new-password"
         />
-        <SubmitButton pendingLabel="Saving..." className="w-full">
-          Set Password
+        <SubmitButton pendingLabel={m.newPassword.submitting} className="w-full">
+          {m.setPassword.submit}
         </SubmitButton>
       </Form>
     </Container>
@@ -162,10 +174,12 @@ export const headers = () => ({
   "Referrer-Policy": "strict-origin",
 });
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Set your password",
-    description: "Set the password of your OneHop merchant account.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.setTitle,
+    description: m.setDescription,
     path: paths.merchantSetPassword,
     noindex: true,
   });
+};

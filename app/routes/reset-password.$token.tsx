@@ -15,13 +15,18 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Container, TextLink } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
-import { passwordRecovery } from "~/content/password-recovery";
-import { newPasswordHint } from "~/core/accounts/new-password-fields";
-import { resetPasswordSchema } from "~/core/accounts/password-forms";
+import { passwordRecoveryMessages } from "~/content/password-recovery";
+import { resetPasswordSchemaFor } from "~/core/accounts/password-forms";
+import { policyMessageIn } from "~/core/accounts/password-policy.server";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin, requestOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
+import { matchesLocale } from "~/i18n/match-locale";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { passwords } from "~/wiring/passwords.server";
 
@@ -44,7 +49,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const locale = requestLocale(request);
+  const m = inLocale(signInMessages, locale);
+  const submission = parseWithZod(await request.formData(), {
+    schema: resetPasswordSchemaFor(m.newPassword),
+  });
   const hidden = { hideFields: ["password", "confirmPassword"] };
   if (submission.status !== "success") {
     return data<ActionData>({ lastResult: submission.reply(hidden) }, { status: 400 });
@@ -57,7 +66,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok && result.reason === "policy") {
     return data<ActionData>(
       {
-        lastResult: submission.reply({ ...hidden, fieldErrors: { password: [result.message] } }),
+        lastResult: submission.reply({
+          ...hidden,
+          fieldErrors: { password: [policyMessageIn(result.message, m.newPassword)] },
+        }),
       },
       { status: 400 },
     );
@@ -70,31 +82,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
     signIn.type === "operator"
       ? paths.adminSignIn
       : paths.merchantSignInWith({ merchantId: signIn.merchantId }),
-    passwordRecovery.resetDone,
+    inLocale(passwordRecoveryMessages, locale).resetDone,
   );
 }
 
 export default function ResetPassword() {
   const { account } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(signInMessages);
+  const recovery = useMessages(passwordRecoveryMessages);
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: resetPasswordSchemaFor(m.newPassword) }),
   });
   if (!account || actionData?.invalidLink) {
     return (
       <Container className="max-w-xl py-16">
-        <h1 className="text-3xl font-bold text-ink">{passwordRecovery.invalidLinkTitle}</h1>
-        <p className="mt-4 text-slate-700">{passwordRecovery.invalidLink}</p>
+        <h1 className="text-3xl font-bold text-ink">{recovery.invalidLinkTitle}</h1>
+        <p className="mt-4 text-slate-700">{recovery.invalidLink}</p>
         <ul className="mt-6 space-y-2">
           <li>
-            <TextLink to={paths.merchantForgotPassword}>New link for a merchant account</TextLink>
+            <TextLink to={paths.merchantForgotPassword}>{m.reset.merchantLinkAgain}</TextLink>
           </li>
           <li>
-            <TextLink to={paths.adminForgotPassword}>New link for an operator account</TextLink>
+            <TextLink to={paths.adminForgotPassword}>{m.reset.operatorLinkAgain}</TextLink>
           </li>
         </ul>
       </Container>
@@ -102,19 +117,23 @@ export default function ResetPassword() {
   }
   return (
     <Container className="max-w-xl py-16">
-      <h1 className="text-3xl font-bold text-ink">Choose a new password</h1>
+      <h1 className="text-3xl font-bold text-ink">{m.reset.title}</h1>
       <p className="mt-3 text-slate-700">
         {account.kind === "operator" ? (
           <>
-            Operator account <strong>{account.username}</strong>.
+            {m.reset.operatorAccount}
+            <strong>{account.username}</strong>.
           </>
         ) : (
           <>
-            {account.businessName}: merchant ID <strong>{account.merchantId}</strong>, username{" "}
+            {account.businessName}
+            {m.reset.merchantId}
+            <strong>{account.merchantId}</strong>
+            {m.reset.username}
             <strong>{account.username}</strong>.
           </>
         )}{" "}
-        Every device signed in to this account will be signed out. Two-factor sign-in stays on.
+        {m.reset.signedOut}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         {form.errors?.length ? (
@@ -125,19 +144,19 @@ export default function ResetPassword() {
         <input type="hidden" name="username" value={account.username} autoComplete="username" />
         <TextField
           meta={fieldMeta(fields.password)}
-          label="New password"
+          label={m.newPassword.label}
           type="password"
           autoComplete="new-password"
-          hint={newPasswordHint}
+          hint={m.newPassword.hint}
         />
         <TextField
           meta={fieldMeta(fields.confirmPassword)}
-          label="Confirm new password"
+          label={m.newPassword.confirmLabel}
           type="password"
           autoComplete="new-password"
         />
-        <SubmitButton pendingLabel="Saving..." className="w-full">
-          Set New Password
+        <SubmitButton pendingLabel={m.newPassword.submitting} className="w-full">
+          {m.reset.submit}
         </SubmitButton>
       </Form>
     </Container>
@@ -151,10 +170,12 @@ export const headers = () => ({
   "Referrer-Policy": "strict-origin",
 });
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Choose a new password",
-    description: "Choose a new password for your OneHop account.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(signInMessages, matchesLocale(matches)).meta;
+  return seo(matches, {
+    title: m.resetTitle,
+    description: m.resetDescription,
     path: paths.resetPassword(""),
     noindex: true,
   });
+};

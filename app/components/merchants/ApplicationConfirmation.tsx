@@ -5,7 +5,8 @@
  */
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { messages } from "~/content/messages";
+import { applicationMessages } from "~/i18n/catalogs/application";
+import { useMessages } from "~/i18n/use-messages";
 import { paths } from "~/utils/paths";
 
 export function ApplicationConfirmation({
@@ -15,6 +16,7 @@ export function ApplicationConfirmation({
   reference: string;
   maskedEmail: string;
 }) {
+  const m = useMessages(applicationMessages).confirmation;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -29,25 +31,26 @@ export function ApplicationConfirmation({
         tabIndex={-1}
         className="text-xl font-bold focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-700"
       >
-        {messages.applicationSubmitted.message}
+        {m.title}
       </h3>
       <p className="mt-2">
-        Your application reference is <strong>{reference}</strong>.{" "}
-        {messages.applicationSubmitted.description}
+        {m.referenceIs}
+        <strong>{reference}</strong>. {m.description}
       </p>
-      <h4 className="mt-5 font-semibold">What happens next</h4>
+      <h4 className="mt-5 font-semibold">{m.nextTitle}</h4>
       <ol className="mt-2 list-decimal space-y-1 pl-5">
-        <li>We check your business details and documents.</li>
+        <li>{m.next1}</li>
         <li>
-          Within 24 hours we e-mail <span className="font-semibold">{maskedEmail}</span>: your
-          merchant ID and a one-time link to set your password, or what we still need from you.
+          {m.next2Before}
+          <span className="font-semibold">{maskedEmail}</span>
+          {m.next2After}
         </li>
-        <li>Once approved you can go live the same day.</li>
+        <li>{m.next3}</li>
       </ol>
       <p className="mt-4 text-sm">
-        Quote {reference} if you contact us about this application. Applying for another business?{" "}
+        {m.quote(reference)}
         <Link to={paths.getStarted} className="font-semibold text-emerald-900 underline">
-          Submit another application
+          {m.another}
         </Link>
       </p>
     </div>

@@ -9,7 +9,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { notify } from "~/components/layout/Flash";
 import {
   CheckboxField,
@@ -30,9 +30,11 @@ import {
 } from "~/content/application-options";
 import { cityChoices, OTHER_CITY } from "~/content/application-location";
 import { countries, dialCodes } from "~/content/countries";
-import { messages } from "~/content/messages";
-import { applicationSchema, limits } from "~/core/merchants/application-schema";
+import { buildApplicationSchema, limits } from "~/core/merchants/application-schema";
 import { KYB_DOCUMENTS } from "~/content/kyb-documents";
+import { applicationMessages } from "~/i18n/catalogs/application";
+import { countriesIn } from "~/i18n/country-names";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { MAX_PARTIES } from "~/core/kyb/party-schema";
 import {
   partyFieldNames,
@@ -40,11 +42,6 @@ import {
   PartyFields,
 } from "~/components/merchants/PartyFields";
 import { paths } from "~/utils/paths";
-
-const countryOptions = countries.map((country) => ({
-  value: country.code,
-  label: `${country.flag} ${country.name}`,
-}));
 
 /** The fields in the order the form shows them: the order of the error summary. */
 const FIELD_ORDER = [
@@ -86,6 +83,22 @@ export function ApplicationForm({
 }: {
   lastResult?: SubmissionResult<string[]> | null;
 }) {
+  const t = useMessages(applicationMessages);
+  const locale = useLocale();
+  const schema = useMemo(() => buildApplicationSchema(t, locale), [t, locale]);
+  const countryOptions = countriesIn(countries, locale).map((country) => ({
+    value: country.code,
+    label: `${country.flag} ${country.localName}`,
+  }));
+  // The options' values never change; their labels are in the page's language.
+  const labelled = <const O extends readonly { value: string }[]>(
+    options: O,
+    labels: Readonly<Record<O[number]["value"], string>>,
+  ) =>
+    options.map((option) => ({
+      value: option.value,
+      label: labels[option.value as O[number]["value"]],
+    }));
   const [form, fields] = useForm({
     id: "merchant-application",
     lastResult,
@@ -95,7 +108,7 @@ export function ApplicationForm({
     // One person to start with: every application names at least one director.
     defaultValue: { parties: [{ role: "director" }] },
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: applicationSchema });
+      return parseWithZod(formData, { schema });
     },
   });
   const meta = (name: keyof typeof fields, required = false) => fieldMeta(fields[name], required);
@@ -113,7 +126,7 @@ export function ApplicationForm({
   const [country, setCountry] = useState(initial("country") ?? "");
   const [city, setCity] = useState(initial("city") ?? "");
   const [dialCode, setDialCode] = useState(initial("countryCode") ?? "+254");
-  const cityGroups = cityChoices(country);
+  const cityGroups = cityChoices(country, t.location);
   const otherCity = city === OTHER_CITY;
 
   function onCountryChange(code: string) {
@@ -141,7 +154,7 @@ export function ApplicationForm({
       return partyFieldNames.flatMap((name) => {
         const errors = form.allErrors[person[name].name];
         return errors?.length
-          ? [{ fieldId: person[name].id, message: `Person ${index + 1}: ${errors.join(" ")}` }]
+          ? [{ fieldId: person[name].id, message: t.summary.person(index + 1, errors.join(" ")) }]
           : [];
       });
     }),
@@ -162,7 +175,7 @@ export function ApplicationForm({
     // Only the Submit Application button: Conform validates a field on blur by submitting the form
     // with a hidden intent button, which must not toast (one toast per press of Submit).
     const submitting = submitter?.name === "intent" && submitter.value === "submit";
-    if (!agreed && submitting) notify({ type: "error", ...messages.termsRequired });
+    if (!agreed && submitting) notify({ type: "error", ...t.toast.termsRequired });
     if (submitting) setAttempt((n) => (n ?? 0) + 1);
     form.onSubmit(event);
   }
@@ -176,32 +189,39 @@ export function ApplicationForm({
       className="relative space-y-8"
     >
       <Honeypot />
-      <ErrorSummary problems={problems} subject="your application" focusKey={attempt} />
+      <ErrorSummary
+        problems={problems}
+        subject={t.summary.subject}
+        focusKey={attempt}
+        title={(count) =>
+          count === 1 ? t.summary.one(t.summary.subject) : t.summary.many(count, t.summary.subject)
+        }
+      />
       {form.errors?.length ? (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-900">
           {form.errors[0]}
         </p>
       ) : null}
 
-      <Fieldset legend="Business Information">
+      <Fieldset legend={t.legends.business}>
         <TextField
           meta={meta("businessName", true)}
-          label="Business Name"
+          label={t.labels.businessName}
           defaultValue={initial("businessName")}
           maxLength={limits.businessName}
           autoComplete="organization"
         />
         <SelectField
           meta={meta("businessType", true)}
-          label="Business Type"
-          placeholder="Select business type"
-          options={businessTypes}
+          label={t.labels.businessType}
+          placeholder={t.placeholders.businessType}
+          options={labelled(businessTypes, t.businessTypes)}
           defaultValue={initial("businessType")}
         />
         <TextField
           meta={meta("registrationNumber", true)}
-          label="Registration Number"
-          hint="As on your certificate, such as PVT-AB1234CD or BN-AB1234CD"
+          label={t.labels.registrationNumber}
+          hint={t.hints.registrationNumber}
           defaultValue={initial("registrationNumber")}
           maxLength={limits.registrationNumber}
           autoCapitalize="characters"
@@ -210,7 +230,7 @@ export function ApplicationForm({
         />
         <TextField
           meta={meta("website")}
-          label="Website"
+          label={t.labels.website}
           type="url"
           inputMode="url"
           placeholder="https://"
@@ -227,8 +247,8 @@ export function ApplicationForm({
             // Every refusal at once (two files may be refused for different reasons).
             errors: documentErrors?.length ? [documentErrors.join(" ")] : undefined,
           }}
-          label={KYB_DOCUMENTS.label}
-          hint={KYB_DOCUMENTS.hint}
+          label={t.labels.documents}
+          hint={t.hints.documents}
           type="file"
           multiple
           accept={KYB_DOCUMENTS.accept}
@@ -236,17 +256,17 @@ export function ApplicationForm({
         />
       </Fieldset>
 
-      <Fieldset legend="Contact Information">
+      <Fieldset legend={t.legends.contact}>
         <TextField
           meta={meta("contactName", true)}
-          label="Contact Name"
+          label={t.labels.contactName}
           defaultValue={initial("contactName")}
           maxLength={limits.contactName}
           autoComplete="name"
         />
         <TextField
           meta={meta("email", true)}
-          label="Email Address"
+          label={t.labels.email}
           type="email"
           defaultValue={initial("email")}
           maxLength={limits.email}
@@ -255,15 +275,15 @@ export function ApplicationForm({
         <div className="grid grid-cols-[minmax(0,9rem)_1fr] gap-3 sm:col-span-2">
           <SelectField
             meta={meta("countryCode", true)}
-            label="Dialling code"
-            placeholder="Code"
+            label={t.labels.countryCode}
+            placeholder={t.placeholders.countryCode}
             options={dialCodes}
             value={dialCode}
             onChange={(event) => setDialCode(event.target.value)}
           />
           <TextField
             meta={meta("phone", true)}
-            label="Phone Number"
+            label={t.labels.phone}
             type="tel"
             inputMode="tel"
             defaultValue={initial("phone")}
@@ -280,10 +300,9 @@ export function ApplicationForm({
         aria-describedby={`${PARTIES_ID}-intro`}
         className="rounded-2xl border border-slate-200 p-6"
       >
-        <legend className="px-2 text-lg font-semibold text-ink">Directors and Owners</legend>
+        <legend className="px-2 text-lg font-semibold text-ink">{t.legends.parties}</legend>
         <p id={`${PARTIES_ID}-intro`} className="text-slate-700">
-          Every director, and every beneficial owner holding 25% or more of the business (up to{" "}
-          {MAX_PARTIES} people). A director who also owns 25% or more is added again as an owner.
+          {t.parties.intro(MAX_PARTIES)}
         </p>
         {fields.parties.errors?.length ? (
           <p className="mt-2 text-sm font-semibold text-red-800">{fields.parties.errors[0]}</p>
@@ -294,8 +313,12 @@ export function ApplicationForm({
             return (
               <li key={party.key ?? party.id}>
                 <fieldset className="rounded-xl border border-slate-200 p-4">
-                  <legend className="px-2 font-semibold text-ink">Person {index + 1}</legend>
+                  <legend className="px-2 font-semibold text-ink">
+                    {t.parties.person(index + 1)}
+                  </legend>
                   <PartyFields
+                    t={t.party}
+                    locale={locale}
                     field={(name) => {
                       const value = person[name].initialValue;
                       return {
@@ -309,7 +332,7 @@ export function ApplicationForm({
                       {...form.remove.getButtonProps({ name: fields.parties.name, index })}
                       className={buttonClass("secondary", "mt-4")}
                     >
-                      Remove person {index + 1}
+                      {t.parties.remove(index + 1)}
                     </button>
                   ) : null}
                 </fieldset>
@@ -325,16 +348,16 @@ export function ApplicationForm({
             })}
             className={buttonClass("secondary", "mt-4")}
           >
-            Add another person
+            {t.parties.add}
           </button>
         ) : null}
       </fieldset>
 
-      <Fieldset legend="Business Location">
+      <Fieldset legend={t.legends.location}>
         <SelectField
           meta={meta("country", true)}
-          label="Country of Operation"
-          placeholder="Select country"
+          label={t.labels.country}
+          placeholder={t.placeholders.country}
           options={countryOptions}
           value={country}
           onChange={(event) => onCountryChange(event.target.value)}
@@ -342,8 +365,8 @@ export function ApplicationForm({
         <div>
           <SelectField
             meta={meta("city", true)}
-            label="City / town"
-            placeholder={cityGroups.length ? "Select city" : "Select country first"}
+            label={t.labels.city}
+            placeholder={cityGroups.length ? t.placeholders.city : t.placeholders.cityFirst}
             options={[]}
             groups={cityGroups}
             value={city}
@@ -358,7 +381,7 @@ export function ApplicationForm({
               formNoValidate
               className={buttonClass("secondary", "mt-1")}
             >
-              Show cities
+              {t.buttons.showCities}
             </button>
           )}
         </div>
@@ -366,8 +389,8 @@ export function ApplicationForm({
         {!hydrated || otherCity ? (
           <TextField
             meta={meta("otherCity", otherCity)}
-            label="Town or city not listed"
-            hint={hydrated ? undefined : "Only if you chose “Other (not listed)” above"}
+            label={t.labels.otherCity}
+            hint={hydrated ? undefined : t.hints.otherCity}
             defaultValue={initial("otherCity")}
             maxLength={limits.otherCity}
             autoComplete="address-level2"
@@ -376,7 +399,7 @@ export function ApplicationForm({
         ) : null}
         <TextAreaField
           meta={meta("businessAddress")}
-          label="Business Address"
+          label={t.labels.businessAddress}
           rows={2}
           defaultValue={initial("businessAddress")}
           maxLength={limits.businessAddress}
@@ -385,32 +408,32 @@ export function ApplicationForm({
         />
       </Fieldset>
 
-      <Fieldset legend="Business Details">
+      <Fieldset legend={t.legends.details}>
         <SelectField
           meta={meta("monthlyVolume")}
-          label="Monthly Volume (KES)"
-          placeholder="Select monthly volume"
-          options={monthlyVolumes}
+          label={t.labels.monthlyVolume}
+          placeholder={t.placeholders.monthlyVolume}
+          options={labelled(monthlyVolumes, t.monthlyVolumes)}
           defaultValue={initial("monthlyVolume")}
         />
         <SelectField
           meta={meta("timeline")}
-          label="Timeline"
-          placeholder="Select timeline"
-          options={timelines}
+          label={t.labels.timeline}
+          placeholder={t.placeholders.timeline}
+          options={labelled(timelines, t.timelines)}
           defaultValue={initial("timeline")}
         />
         <SelectField
           meta={meta("integrationType")}
-          label="Preferred Integration"
-          placeholder="Select integration"
-          options={integrationTypes}
+          label={t.labels.integrationType}
+          placeholder={t.placeholders.integrationType}
+          options={labelled(integrationTypes, t.integrationTypes)}
           defaultValue={initial("integrationType")}
         />
         <TextField
           meta={meta("currentPaymentMethods")}
-          label="Current Payment Methods"
-          placeholder="e.g. M-Pesa Paybill, card payments"
+          label={t.labels.currentPaymentMethods}
+          placeholder={t.placeholders.currentPaymentMethods}
           defaultValue={initial("currentPaymentMethods")}
           maxLength={limits.currentPaymentMethods}
         />
@@ -422,13 +445,13 @@ export function ApplicationForm({
           defaultChecked={fields.agreedToTerms.initialValue === "on"}
           label={
             <>
-              I agree to the{" "}
+              {t.labels.termsBefore}
               <Link to={paths.terms} className="font-semibold text-brand-800 underline">
-                Terms and Conditions
-              </Link>{" "}
-              and{" "}
+                {t.labels.terms}
+              </Link>
+              {t.labels.termsAnd}
               <Link to={paths.privacy} className="font-semibold text-brand-800 underline">
-                Privacy Policy
+                {t.labels.privacy}
               </Link>
             </>
           }
@@ -436,17 +459,17 @@ export function ApplicationForm({
         <CheckboxField
           meta={meta("agreedToNewsletter")}
           defaultChecked={fields.agreedToNewsletter.initialValue === "on"}
-          label="Send me product updates and payment industry news"
+          label={t.labels.newsletter}
         />
       </div>
 
       <SubmitButton
-        pendingLabel="Submitting Application..."
+        pendingLabel={t.buttons.submitting}
         className="w-full sm:w-auto"
         name="intent"
         value="submit"
       >
-        Submit Application
+        {t.buttons.submit}
       </SubmitButton>
     </Form>
   );

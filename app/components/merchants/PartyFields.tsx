@@ -11,8 +11,15 @@ import {
   type FieldMeta,
 } from "~/components/ui/form";
 import { countries } from "~/content/countries";
-import { partyLimits, partyRoleLabels } from "~/core/kyb/party-schema";
+import { partyLimits } from "~/core/kyb/party-schema";
 import { partyRoles } from "~/core/kyb/vocabulary";
+import { applicationMessages } from "~/i18n/catalogs/application";
+import { countriesIn } from "~/i18n/country-names";
+import type { Locale } from "~/i18n/locales";
+import type { Translation } from "~/i18n/messages";
+
+/** A person's words in one language (the application's page language; Settings: English). */
+export type PartyText = Translation<(typeof applicationMessages)["en"]["party"]>;
 
 export const partyFieldNames = [
   "role",
@@ -25,12 +32,6 @@ export const partyFieldNames = [
   "pepDetails",
 ] as const;
 export type PartyFieldName = (typeof partyFieldNames)[number];
-
-const roleOptions = partyRoles.map((role) => ({ value: role, label: partyRoleLabels[role] }));
-const nationalityOptions = countries.map((country) => ({
-  value: country.code,
-  label: country.name,
-}));
 
 /** Which fields must be filled (the share and the PEP details depend on other answers). */
 export const partyFieldRequired: Record<PartyFieldName, boolean> = {
@@ -46,9 +47,19 @@ export const partyFieldRequired: Record<PartyFieldName, boolean> = {
 
 export function PartyFields({
   field,
+  t = applicationMessages.en.party,
+  locale = "en",
 }: {
   field: (name: PartyFieldName) => { meta: FieldMeta; initial?: string };
+  t?: PartyText;
+  /** The language of the nationalities' names (with `t`'s; Settings: English). */
+  locale?: Locale;
 }) {
+  const nationalityOptions = countriesIn(countries, locale).map((country) => ({
+    value: country.code,
+    label: country.localName,
+  }));
+  const roleOptions = partyRoles.map((role) => ({ value: role, label: t.roles[role] }));
   const role = field("role");
   const fullName = field("fullName");
   const nationality = field("nationality");
@@ -61,29 +72,29 @@ export function PartyFields({
     <div className="grid gap-5 sm:grid-cols-2">
       <SelectField
         meta={role.meta}
-        label="Role"
-        placeholder="Select role"
+        label={t.labels.role}
+        placeholder={t.placeholders.role}
         options={roleOptions}
         defaultValue={role.initial}
       />
       <TextField
         meta={fullName.meta}
-        label="Full name"
-        hint="As on the ID or passport"
+        label={t.labels.fullName}
+        hint={t.hints.fullName}
         defaultValue={fullName.initial}
         maxLength={partyLimits.fullName}
         autoComplete="off"
       />
       <SelectField
         meta={nationality.meta}
-        label="Nationality"
-        placeholder="Select nationality"
+        label={t.labels.nationality}
+        placeholder={t.placeholders.nationality}
         options={nationalityOptions}
         defaultValue={nationality.initial}
       />
       <TextField
         meta={idNumber.meta}
-        label="ID or passport number"
+        label={t.labels.idNumber}
         defaultValue={idNumber.initial}
         maxLength={partyLimits.idNumber}
         autoComplete="off"
@@ -91,16 +102,16 @@ export function PartyFields({
       />
       <TextField
         meta={dateOfBirth.meta}
-        label="Date of birth"
+        label={t.labels.dateOfBirth}
         type="date"
-        hint="Day, month and year"
+        hint={t.hints.dateOfBirth}
         defaultValue={dateOfBirth.initial}
         autoComplete="off"
       />
       <TextField
         meta={share.meta}
-        label="Share held (%)"
-        hint="Owners only: 25 to 100"
+        label={t.labels.sharePercent}
+        hint={t.hints.sharePercent}
         inputMode="decimal"
         defaultValue={share.initial}
         maxLength={partyLimits.sharePercent}
@@ -109,12 +120,12 @@ export function PartyFields({
       <CheckboxField
         meta={pep.meta}
         defaultChecked={pep.initial === "on"}
-        label="A politically exposed person (PEP), or a family member or close associate of one"
+        label={t.labels.pep}
         className="sm:col-span-2"
       />
       <TextAreaField
         meta={pepDetails.meta}
-        label="PEP details (only if a PEP): the public position, who holds it, and when"
+        label={t.labels.pepDetails}
         rows={2}
         defaultValue={pepDetails.initial}
         maxLength={partyLimits.pepDetails}

@@ -16,12 +16,15 @@ export function ErrorSummary({
   problems,
   subject,
   focusKey,
+  title,
 }: {
   problems: readonly Problem[];
   /** What failed, after "with": "your application". */
   subject: string;
   /** Changes when the summary should take the focus again (a new failed submit). */
   focusKey?: unknown;
+  /** The heading for `count` problems in the page's language (default: the English below). */
+  title?: (count: number) => string;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const count = problems.length;
@@ -42,9 +45,11 @@ export function ErrorSummary({
         tabIndex={-1}
         className="text-lg font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700"
       >
-        {count === 1
-          ? `There is a problem with ${subject}`
-          : `There are ${count} problems with ${subject}`}
+        {title
+          ? title(count)
+          : count === 1
+            ? `There is a problem with ${subject}`
+            : `There are ${count} problems with ${subject}`}
       </h3>
       <ul className="mt-3 list-disc space-y-1 pl-5">
         {problems.map((problem) => (

@@ -20,27 +20,44 @@ export const newPasswordMessages = {
   mismatch: "The two passwords do not match",
 } as const;
 
-export const newPasswordField = z
-  .string({ required_error: newPasswordMessages.required })
-  .refine((value) => passwordLength(value) >= PASSWORD_MIN_LENGTH, newPasswordMessages.tooShort)
-  .refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, newPasswordMessages.tooLong);
+/** What the new-password fields say (the English above, or a page's language: sign-in catalog). */
+export interface NewPasswordMessages {
+  readonly required: string;
+  readonly tooShort: string;
+  readonly tooLong: string;
+  readonly confirmRequired: string;
+  readonly mismatch: string;
+}
 
-export const confirmPasswordField = z.string({
-  required_error: newPasswordMessages.confirmRequired,
-});
+/** The new-password field, saying `m`'s messages. */
+export const newPasswordFieldFor = (m: NewPasswordMessages) =>
+  z
+    .string({ required_error: m.required })
+    .refine((value) => passwordLength(value) >= PASSWORD_MIN_LENGTH, m.tooShort)
+    .refine((value) => passwordLength(value) <= PASSWORD_MAX_LENGTH, m.tooLong);
+
+/** The "type it again" field, saying `m`'s messages. */
+export const confirmPasswordFieldFor = (m: NewPasswordMessages) =>
+  z.string({ required_error: m.confirmRequired });
+
+/** `password` and `confirmPassword` must match (`m.mismatch`): for an object's `.superRefine`. */
+export const passwordsMatchFor =
+  (m: NewPasswordMessages) =>
+  (value: { password: string; confirmPassword: string }, context: z.RefinementCtx): void => {
+    if (value.password !== value.confirmPassword)
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["confirmPassword"],
+        message: m.mismatch,
+      });
+  };
+
+export const newPasswordField = newPasswordFieldFor(newPasswordMessages);
+
+export const confirmPasswordField = confirmPasswordFieldFor(newPasswordMessages);
 
 /** `password` and `confirmPassword` must match: add to an object schema with `.superRefine`. */
-export function passwordsMatch(
-  value: { password: string; confirmPassword: string },
-  context: z.RefinementCtx,
-): void {
-  if (value.password !== value.confirmPassword)
-    context.addIssue({
-      code: z.ZodIssueCode.custom,
-      path: ["confirmPassword"],
-      message: newPasswordMessages.mismatch,
-    });
-}
+export const passwordsMatch = passwordsMatchFor(newPasswordMessages);
 
 /** The hint under a new-password field. */
 export const newPasswordHint = `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password that is easy to remember.`;

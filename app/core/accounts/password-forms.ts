@@ -4,20 +4,34 @@
  * (checkNewPassword).
  */
 import { z } from "zod";
-import { confirmPasswordField, newPasswordField, passwordsMatch } from "./new-password-fields";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import type { SignInFormMessages } from "~/core/merchants/sign-in-schema";
+import {
+  confirmPasswordField,
+  confirmPasswordFieldFor,
+  newPasswordField,
+  passwordsMatch,
+  newPasswordFieldFor,
+  passwordsMatchFor,
+  type NewPasswordMessages,
+} from "./new-password-fields";
 
-export const forgotMerchantPasswordSchema = z.object({
-  merchantId: z
-    .string({ required_error: "Merchant ID is required" })
-    .trim()
-    .min(1, "Merchant ID is required")
-    .max(32, "Merchant ID must be at most 32 characters"),
-  username: z
-    .string({ required_error: "Username is required" })
-    .trim()
-    .min(1, "Username is required")
-    .max(64, "Username must be at most 64 characters"),
-});
+/** "Forgot password?" for a merchant member, saying `m`'s messages (the sign-in form's). */
+export const forgotMerchantPasswordSchemaFor = (m: SignInFormMessages) =>
+  z.object({
+    merchantId: z
+      .string({ required_error: m.merchantIdRequired })
+      .trim()
+      .min(1, m.merchantIdRequired)
+      .max(32, m.merchantIdTooLong),
+    username: z
+      .string({ required_error: m.usernameRequired })
+      .trim()
+      .min(1, m.usernameRequired)
+      .max(64, m.usernameTooLong),
+  });
+
+export const forgotMerchantPasswordSchema = forgotMerchantPasswordSchemaFor(signInMessages.en.form);
 
 export const forgotOperatorPasswordSchema = z.object({
   email: z
@@ -27,9 +41,13 @@ export const forgotOperatorPasswordSchema = z.object({
     .max(254),
 });
 
-export const resetPasswordSchema = z
-  .object({ password: newPasswordField, confirmPassword: confirmPasswordField })
-  .superRefine(passwordsMatch);
+/** The reset-link page's form, saying `m`'s messages. */
+export const resetPasswordSchemaFor = (m: NewPasswordMessages) =>
+  z
+    .object({ password: newPasswordFieldFor(m), confirmPassword: confirmPasswordFieldFor(m) })
+    .superRefine(passwordsMatchFor(m));
+
+export const resetPasswordSchema = resetPasswordSchemaFor(signInMessages.en.newPassword);
 
 export const changePasswordSchema = z
   .object({

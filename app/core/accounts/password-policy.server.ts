@@ -8,6 +8,7 @@
  * (new-password-fields.ts).
  */
 import { COMMON_PASSWORDS_TEXT } from "~/content/common-passwords";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
 import {
   newPasswordMessages,
   PASSWORD_MAX_LENGTH,
@@ -19,13 +20,14 @@ export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 /** Identifiers shorter than this (after normalising) are only refused as the whole password. */
 const IDENTIFIER_MIN_LENGTH = 4;
 
+/** The refusals in English (their Kiswahili: the sign-in catalog's `newPassword`). */
 export const passwordPolicyMessages = {
   tooShort: newPasswordMessages.tooShort,
   tooLong: newPasswordMessages.tooLong,
-  tooCommon: "This password is too common. Choose one that is hard to guess.",
-  containsUsername: "Don't use your username in your password.",
-  containsEmail: "Don't use your e-mail address in your password.",
-  containsBusinessName: "Don't use your business name in your password.",
+  tooCommon: signInMessages.en.newPassword.tooCommon,
+  containsUsername: signInMessages.en.newPassword.containsUsername,
+  containsEmail: signInMessages.en.newPassword.containsEmail,
+  containsBusinessName: signInMessages.en.newPassword.containsBusinessName,
 } as const;
 
 export type PasswordCheck = { ok: true } | { ok: false; message: string };
@@ -83,4 +85,18 @@ export function checkNewPassword(password: string, context: PasswordContext = {}
     return { ok: false, message: passwordPolicyMessages.containsBusinessName };
   }
   return { ok: true };
+}
+
+/**
+ * A policy refusal (`checkNewPassword`'s English message) in a page's language: `m` holds the same
+ * keys as `passwordPolicyMessages` (the sign-in catalog's `newPassword`). Unknown text stays as is.
+ */
+export function policyMessageIn(
+  message: string,
+  m: Readonly<Record<keyof typeof passwordPolicyMessages, string>>,
+): string {
+  const key = (Object.keys(passwordPolicyMessages) as (keyof typeof passwordPolicyMessages)[]).find(
+    (name) => passwordPolicyMessages[name] === message,
+  );
+  return key ? m[key] : message;
 }

@@ -4,17 +4,22 @@
  * factor asks for the password instead); the server decides which (two-factor.server.ts).
  */
 import { z } from "zod";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
 
 const code = z
-  .string({ required_error: "Enter the 6-digit code from your authenticator app." })
+  .string({ required_error: signInMessages.en.secondStep.codeRequired })
   .trim()
-  .max(200, "That is too long for a code.");
+  .max(200, signInMessages.en.secondStep.codeTooLong);
 
 /** The second sign-in step and step-up with two-factor on: a TOTP code or a recovery code. */
-export const secondFactorSchema = z.object({
-  code,
-  redirectTo: z.string().optional(),
-});
+export const secondFactorSchemaFor = (m: { codeRequired: string; codeTooLong: string }) =>
+  z.object({
+    code: z.string({ required_error: m.codeRequired }).trim().max(200, m.codeTooLong),
+    redirectTo: z.string().optional(),
+  });
+
+/** In English (the operator console's words); the merchant's page: `secondFactorSchemaFor`. */
+export const secondFactorSchema = secondFactorSchemaFor(signInMessages.en.secondStep);
 
 /** Step-up without two-factor: the password. */
 export const confirmPasswordSchema = z.object({

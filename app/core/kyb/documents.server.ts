@@ -104,7 +104,22 @@ export interface StagedDocument {
 const MB = 1024 * 1024;
 const sizeLabel = (bytes: number) =>
   bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`;
+
+/** The refusals' words (the application's catalog `documents`, in the page's language). */
+export interface KybUploadMessages {
+  tooMany: (max: number) => string;
+  empty: (name: string) => string;
+  wrongType: (name: string) => string;
+  tooLarge: (name: string, size: string) => string;
+}
+
 const CHOOSE_AGAIN = "Choose your documents again.";
+const ENGLISH: KybUploadMessages = {
+  tooMany: (max) => `Send at most ${max} documents. ${CHOOSE_AGAIN}`,
+  empty: (name) => `"${name}" is empty. ${CHOOSE_AGAIN}`,
+  wrongType: (name) => `"${name}" is not a PDF, JPEG or PNG file. ${CHOOSE_AGAIN}`,
+  tooLarge: (name, size) => `"${name}" is larger than ${size}. ${CHOOSE_AGAIN}`,
+};
 
 /** Drops what is left of a part (the parser needs it read to reach the next part). */
 async function drain(iterator: AsyncIterator<Uint8Array>): Promise<void> {
@@ -136,7 +151,9 @@ export function createKybUpload(options: {
   root: string;
   maxFileBytes?: number;
   maxFiles?: number;
+  messages?: KybUploadMessages;
 }) {
+  const say = options.messages ?? ENGLISH;
   const maxFileBytes = options.maxFileBytes ?? KYB_MAX_FILE_BYTES;
   const maxFiles = options.maxFiles ?? KYB_MAX_FILES;
   const incoming = path.join(options.root, "incoming");
@@ -155,8 +172,7 @@ export function createKybUpload(options: {
     chosen += 1;
     if (chosen > maxFiles) {
       await drain(iterator);
-      if (chosen === maxFiles + 1)
-        errors.push(`Send at most ${maxFiles} documents. ${CHOOSE_AGAIN}`);
+      if (chosen === maxFiles + 1) errors.push(say.tooMany(maxFiles));
       return undefined;
     }
 
@@ -174,14 +190,14 @@ export function createKybUpload(options: {
       headBytes += next.value.byteLength;
     }
     if (headBytes === 0) {
-      errors.push(`"${fileName}" is empty. ${CHOOSE_AGAIN}`);
+      errors.push(say.empty(fileName));
       return undefined;
     }
     const first = Buffer.concat(head);
     const contentType = sniffContentType(first);
     if (!contentType) {
       if (!ended) await drain(iterator);
-      errors.push(`"${fileName}" is not a PDF, JPEG or PNG file. ${CHOOSE_AGAIN}`);
+      errors.push(say.wrongType(fileName));
       return undefined;
     }
 
@@ -216,7 +232,7 @@ export function createKybUpload(options: {
     if (tooLarge) {
       rmSync(stagedPath, { force: true });
       await drain(iterator);
-      errors.push(`"${fileName}" is larger than ${sizeLabel(maxFileBytes)}. ${CHOOSE_AGAIN}`);
+      errors.push(say.tooLarge(fileName, sizeLabel(maxFileBytes)));
       return undefined;
     }
     staged.push({

@@ -9,6 +9,8 @@
  */
 import { z } from "zod";
 import { findCountry } from "~/content/countries";
+import { applicationMessages } from "~/i18n/catalogs/application";
+import type { Translation } from "~/i18n/messages";
 import { partyRoles, type PartyRole } from "./vocabulary";
 
 export const partyLimits = {
@@ -26,10 +28,12 @@ export const FULL_BPS = 10_000;
 /** Age a director or owner must have reached. */
 export const MIN_PARTY_AGE = 18;
 
-export const partyRoleLabels: Record<PartyRole, string> = {
-  director: "Director",
-  owner: "Beneficial owner (25% or more)",
-};
+/** A person's messages in one language (`inLocale(applicationMessages, locale).party.errors`). */
+export type PartyMessages = Translation<(typeof applicationMessages)["en"]["party"]["errors"]>;
+/** The English: what Settings and existing callers say. */
+const english = applicationMessages.en.party.errors;
+
+export const partyRoleLabels: Record<PartyRole, string> = applicationMessages.en.party.roles;
 
 const NAME_CHARACTERS = /^[\p{L}\p{M} .'’-]+$/u;
 const ID_CHARACTERS = /^[A-Za-z0-9 /-]+$/;
@@ -54,9 +58,13 @@ export function bpsToPercent(bps: number): string {
 }
 
 /** Why a date of birth (YYYY-MM-DD) is refused on `today`, or undefined when it is fine. */
-export function dateOfBirthProblem(value: string, today = new Date()): string | undefined {
+export function dateOfBirthProblem(
+  value: string,
+  today = new Date(),
+  m: PartyMessages = english,
+): string | undefined {
   const match = ISO_DATE.exec(value);
-  if (!match) return "Enter the date of birth as a full date";
+  if (!match) return m.dateOfBirthFull;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
   if (
@@ -64,140 +72,151 @@ export function dateOfBirthProblem(value: string, today = new Date()): string | 
     date.getUTCMonth() !== month - 1 ||
     date.getUTCDate() !== day
   )
-    return "Enter a real date of birth";
+    return m.dateOfBirthReal;
   const adult = Date.UTC(
     today.getUTCFullYear() - MIN_PARTY_AGE,
     today.getUTCMonth(),
     today.getUTCDate(),
   );
-  if (date.getTime() > adult) return `A director or owner must be at least ${MIN_PARTY_AGE}`;
-  if (year < today.getUTCFullYear() - 120) return "Enter a real date of birth";
+  if (date.getTime() > adult) return m.tooYoung(MIN_PARTY_AGE);
+  if (year < today.getUTCFullYear() - 120) return m.dateOfBirthReal;
   return undefined;
 }
 
-function required(label: string, max: number) {
+/** The application's messages in one language (`inLocale(applicationMessages, locale)`). */
+export type ApplicationText = Translation<(typeof applicationMessages)["en"]>;
+
+function required(t: ApplicationText, label: string, max: number) {
   return z
-    .string({ required_error: `${label} is required` })
+    .string({ required_error: t.errors.required(label) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, t.errors.required(label))
+    .max(max, t.errors.tooLong(label, max));
 }
 
-/** One director or owner as typed. */
-export const partySchema = z
-  .object({
-    role: z.enum(partyRoles, { errorMap: () => ({ message: "Choose director or owner" }) }),
-    fullName: required("Full name", partyLimits.fullName)
-      .min(2, "Enter the full name as on the ID or passport")
-      .regex(NAME_CHARACTERS, "Full name can only contain letters, spaces and . ' -"),
-    nationality: z
-      .string({ required_error: "Choose a nationality" })
-      .refine((value) => findCountry(value) !== undefined, "Choose a nationality from the list"),
-    idNumber: required("ID or passport number", partyLimits.idNumber)
-      .min(3, "ID or passport number must be at least 3 characters")
-      .regex(
-        ID_CHARACTERS,
-        "ID or passport number can only contain letters, digits, spaces, / and -",
-      )
-      .transform((value) => value.toUpperCase()),
-    dateOfBirth: z
-      .string({ required_error: "Date of birth is required" })
-      .superRefine((value, context) => {
-        const problem = dateOfBirthProblem(value);
-        if (problem) context.addIssue({ code: "custom", message: problem });
-      }),
-    sharePercent: z
-      .string()
-      .trim()
-      .max(partyLimits.sharePercent, "Enter the share as a percentage, such as 40")
-      .optional(),
-    pep: z.boolean().optional(),
-    pepDetails: z
-      .string()
-      .trim()
-      .max(partyLimits.pepDetails, `Details must be at most ${partyLimits.pepDetails} characters`)
-      .optional(),
-  })
-  .superRefine((value, context) => {
-    if (value.role === "owner") {
-      const bps = value.sharePercent ? percentToBps(value.sharePercent) : undefined;
-      if (!value.sharePercent)
+/**
+ * One director or owner as typed, saying `t`'s messages; `partySchema` below is the English one
+ * (Settings).
+ */
+export const partySchemaFor = (t: ApplicationText) => {
+  const m = t.party.errors;
+  return z
+    .object({
+      role: z.enum(partyRoles, { errorMap: () => ({ message: m.role }) }),
+      fullName: required(t, t.party.fieldNames.fullName, partyLimits.fullName)
+        .min(2, m.fullNameMin)
+        .regex(NAME_CHARACTERS, m.fullNameCharacters),
+      nationality: z
+        .string({ required_error: m.nationalityRequired })
+        .refine((value) => findCountry(value) !== undefined, m.nationalityList),
+      idNumber: required(t, t.party.fieldNames.idNumber, partyLimits.idNumber)
+        .min(3, m.idNumberMin)
+        .regex(ID_CHARACTERS, m.idNumberCharacters)
+        .transform((value) => value.toUpperCase()),
+      dateOfBirth: z
+        .string({ required_error: m.dateOfBirthRequired })
+        .superRefine((value, context) => {
+          const problem = dateOfBirthProblem(value, new Date(), m);
+          if (problem) context.addIssue({ code: "custom", message: problem });
+        }),
+      sharePercent: z.string().trim().max(partyLimits.sharePercent, m.shareFormat).optional(),
+      pep: z.boolean().optional(),
+      pepDetails: z
+        .string()
+        .trim()
+        .max(partyLimits.pepDetails, m.pepDetailsTooLong(partyLimits.pepDetails))
+        .optional(),
+    })
+    .superRefine((value, context) => {
+      if (value.role === "owner") {
+        const bps = value.sharePercent ? percentToBps(value.sharePercent) : undefined;
+        if (!value.sharePercent)
+          context.addIssue({
+            code: "custom",
+            path: ["sharePercent"],
+            message: m.shareRequired,
+          });
+        else if (bps === undefined || bps < OWNER_MIN_BPS || bps > FULL_BPS)
+          context.addIssue({
+            code: "custom",
+            path: ["sharePercent"],
+            message: m.shareRange,
+          });
+      }
+      if (value.pep && !value.pepDetails)
         context.addIssue({
           code: "custom",
-          path: ["sharePercent"],
-          message: "Enter the owner's share, 25% or more",
+          path: ["pepDetails"],
+          message: m.pepDetailsRequired,
         });
-      else if (bps === undefined || bps < OWNER_MIN_BPS || bps > FULL_BPS)
-        context.addIssue({
-          code: "custom",
-          path: ["sharePercent"],
-          message: "An owner's share is between 25% and 100%",
-        });
-    }
-    if (value.pep && !value.pepDetails)
-      context.addIssue({
-        code: "custom",
-        path: ["pepDetails"],
-        message: "Say which public position is held, by whom, and when",
-      });
-  })
-  .transform((value) => ({
-    role: value.role,
-    fullName: value.fullName,
-    nationality: value.nationality,
-    idNumber: value.idNumber,
-    dateOfBirth: value.dateOfBirth,
-    ownershipBps:
-      value.role === "owner" && value.sharePercent
-        ? (percentToBps(value.sharePercent) ?? null)
-        : null,
-    pep: value.pep === true,
-    pepDetails: value.pep ? (value.pepDetails ?? null) : null,
-  }));
+    })
+    .transform((value) => ({
+      role: value.role,
+      fullName: value.fullName,
+      nationality: value.nationality,
+      idNumber: value.idNumber,
+      dateOfBirth: value.dateOfBirth,
+      ownershipBps:
+        value.role === "owner" && value.sharePercent
+          ? (percentToBps(value.sharePercent) ?? null)
+          : null,
+      pep: value.pep === true,
+      pepDetails: value.pep ? (value.pepDetails ?? null) : null,
+    }));
+};
+
+/** One director or owner as typed, in English. */
+export const partySchema = partySchemaFor(applicationMessages.en);
 
 export type PartyInput = z.output<typeof partySchema>;
 
 /** Why a set of parties is refused as a whole (at least one director, shares up to 100%). */
 export function partiesProblem(
   parties: readonly Pick<PartyInput, "role" | "ownershipBps">[],
+  m: PartyMessages = english,
 ): string | undefined {
   const total = parties.reduce((sum, party) => sum + (party.ownershipBps ?? 0), 0);
-  if (total > FULL_BPS) return "The owners' shares add up to more than 100%";
-  if (!parties.some((party) => party.role === "director")) return "Add at least one director";
+  if (total > FULL_BPS) return m.sharesOver;
+  if (!parties.some((party) => party.role === "director")) return m.noDirector;
   return undefined;
 }
 
 /** The application's people, each checked on its own (the list as a whole: partiesListSchema). */
-export const partiesSchema = z
-  .array(partySchema)
-  .max(MAX_PARTIES, `List at most ${MAX_PARTIES} people`);
+export const partiesSchemaFor = (t: ApplicationText) =>
+  z.array(partySchemaFor(t)).max(MAX_PARTIES, t.party.errors.tooMany(MAX_PARTIES));
+
+export const partiesSchema = partiesSchemaFor(applicationMessages.en);
 
 /**
  * The list as a whole (at least one director, the owners' shares at most 100%), checked on the raw
  * strings beside the people (a zod intersection), so that these problems are listed with every
  * other one even while a person's own fields are still wrong. Adds no value of its own.
  */
-export const partiesListSchema = z
-  // Unknown (not a second shape of the people): the form's types stay the people's own.
-  .object({ parties: z.unknown() })
-  .superRefine((value, context) => {
-    const raw: unknown[] = Array.isArray(value.parties) ? value.parties : [];
-    const field = (party: unknown, name: string) => {
-      const item =
-        party && typeof party === "object" ? (party as Record<string, unknown>)[name] : "";
-      return typeof item === "string" ? item : "";
-    };
-    const problem = partiesProblem(
-      raw.map((party) => {
-        const role = field(party, "role");
-        const share = field(party, "sharePercent");
-        return {
-          // Anything but a director counts as not one (an unchosen role is its own problem).
-          role: role === "director" ? ("director" as const) : ("owner" as const),
-          ownershipBps: role === "owner" && share ? (percentToBps(share) ?? 0) : null,
-        };
-      }),
-    );
-    if (problem) context.addIssue({ code: "custom", path: ["parties"], message: problem });
-  })
-  .transform(() => ({}));
+export const partiesListSchemaFor = (m: PartyMessages) =>
+  z
+    // Unknown (not a second shape of the people): the form's types stay the people's own.
+    .object({ parties: z.unknown() })
+    .superRefine((value, context) => {
+      const raw: unknown[] = Array.isArray(value.parties) ? value.parties : [];
+      const field = (party: unknown, name: string) => {
+        const item =
+          party && typeof party === "object" ? (party as Record<string, unknown>)[name] : "";
+        return typeof item === "string" ? item : "";
+      };
+      const problem = partiesProblem(
+        raw.map((party) => {
+          const role = field(party, "role");
+          const share = field(party, "sharePercent");
+          return {
+            // Anything but a director counts as not one (an unchosen role is its own problem).
+            role: role === "director" ? ("director" as const) : ("owner" as const),
+            ownershipBps: role === "owner" && share ? (percentToBps(share) ?? 0) : null,
+          };
+        }),
+        m,
+      );
+      if (problem) context.addIssue({ code: "custom", path: ["parties"], message: problem });
+    })
+    .transform(() => ({}));
+
+export const partiesListSchema = partiesListSchemaFor(english);

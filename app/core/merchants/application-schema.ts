@@ -1,6 +1,9 @@
 /**
  * The merchant application form's schema: one zod schema for the browser (Conform's client
- * validation) and the server (the action). Isomorphic: no server imports.
+ * validation) and the server (the action). Isomorphic: no server imports. Its messages are in the
+ * page's language (issue 33): `buildApplicationSchema(inLocale(applicationMessages, locale))` on
+ * the server, `buildApplicationSchema(useMessages(applicationMessages))` in the browser;
+ * `applicationSchema` is the English one.
  */
 import { z } from "zod";
 import {
@@ -12,8 +15,14 @@ import {
 } from "~/content/application-options";
 import { cityProblem, OTHER_CITY, OTHER_CITY_MAX } from "~/content/application-location";
 import { countries, findCountry, type Country } from "~/content/countries";
-import { messages } from "~/content/messages";
-import { partiesListSchema, partiesSchema } from "~/core/kyb/party-schema";
+import {
+  partiesListSchemaFor,
+  partiesSchemaFor,
+  type ApplicationText,
+} from "~/core/kyb/party-schema";
+import { applicationMessages } from "~/i18n/catalogs/application";
+import { countryNameIn } from "~/i18n/country-names";
+import type { Locale } from "~/i18n/locales";
 import { parseKenyanPhone } from "~/utils/phone";
 
 const KENYA_DIAL_CODE = "+254";
@@ -49,39 +58,41 @@ export function normalizeRegistrationNumber(value: string): string {
 }
 
 /** Why a (normalised) registration number is refused, or undefined when it is fine. */
-export function registrationNumberProblem(value: string): string | undefined {
-  if (value.length === 0) return "Registration number is required";
-  if (value.length < REGISTRATION_MIN)
-    return `Registration number must be at least ${REGISTRATION_MIN} characters`;
-  if (value.length > limits.registrationNumber)
-    return `Registration number must be at most ${limits.registrationNumber} characters`;
-  if (!REGISTRATION_CHARACTERS.test(value))
-    return "Registration number can only contain letters, digits, spaces and / - .";
-  if (!/\d/.test(value))
-    return "Enter the registration number from your certificate, such as PVT-AB1234CD";
+export function registrationNumberProblem(
+  value: string,
+  m: ApplicationText["errors"]["registration"] = applicationMessages.en.errors.registration,
+): string | undefined {
+  if (value.length === 0) return m.required;
+  if (value.length < REGISTRATION_MIN) return m.tooShort(REGISTRATION_MIN);
+  if (value.length > limits.registrationNumber) return m.tooLong(limits.registrationNumber);
+  if (!REGISTRATION_CHARACTERS.test(value)) return m.characters;
+  if (!/\d/.test(value)) return m.noDigit;
   return undefined;
 }
 
-const registrationNumber = z
-  .string({ required_error: "Registration number is required" })
-  .transform(normalizeRegistrationNumber)
-  .superRefine((value, context) => {
-    const problem = registrationNumberProblem(value);
-    if (problem) context.addIssue({ code: "custom", message: problem });
-  });
+const registrationNumberFor = (m: ApplicationText["errors"]["registration"]) =>
+  z
+    .string({ required_error: m.required })
+    .transform(normalizeRegistrationNumber)
+    .superRefine((value, context) => {
+      const problem = registrationNumberProblem(value, m);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    });
 
 const dialCodeValues = new Set(countries.map((country) => country.dialCode));
 
-function text(label: string, max: number) {
+type Errors = ApplicationText["errors"];
+
+function text(m: Errors, label: string, max: number) {
   return z
-    .string({ required_error: `${label} is required` })
+    .string({ required_error: m.required(label) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, m.required(label))
+    .max(max, m.tooLong(label, max));
 }
 
-function optionalText(label: string, max: number) {
-  return z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+function optionalText(m: Errors, label: string, max: number) {
+  return z.string().trim().max(max, m.tooLong(label, max)).optional();
 }
 
 function choice<const T extends readonly { value: string; label: string }[]>(
@@ -121,112 +132,112 @@ export function countriesForDialCode(dialCode: string): Country[] {
   return countries.filter((country) => country.dialCode === dialCode);
 }
 
-const fieldsSchema = z
-  .object({
-    businessName: text("Business name", limits.businessName),
-    businessType: choice(businessTypes, "Choose your business type"),
-    registrationNumber,
-    contactName: text("Contact name", limits.contactName),
-    email: text("Email address", limits.email).email("Enter a valid email address"),
-    countryCode: z
-      .string({ required_error: "Choose a dialling code" })
-      .refine((value) => dialCodeValues.has(value), "Choose a dialling code from the list"),
-    phone: text("Phone number", limits.phone).regex(
-      PHONE_CHARACTERS,
-      "Phone number can only contain digits, spaces, brackets and dashes",
-    ),
-    website: optionalText("Website", limits.website).refine(
-      (value) => value === undefined || isWebAddress(value),
-      "Enter a full web address, such as https://example.co.ke",
-    ),
-    businessAddress: optionalText("Business address", limits.businessAddress),
-    country: z
-      .string({ required_error: "Country of operation is required" })
-      .refine((value) => findCountry(value) !== undefined, "Choose a country from the list"),
-    city: z
-      .string({ required_error: "Choose a city or town" })
-      .trim()
-      .min(1, "Choose a city or town"),
-    /** The town typed when `city` is "Other (not listed)"; ignored otherwise. */
-    otherCity: optionalText("Town or city", limits.otherCity),
-    monthlyVolume: choice(monthlyVolumes, "Choose a monthly volume from the list").optional(),
-    currentPaymentMethods: optionalText("Current payment methods", limits.currentPaymentMethods),
-    integrationType: choice(
-      integrationTypes,
-      "Choose an integration type from the list",
-    ).optional(),
-    timeline: choice(timelines, "Choose a timeline from the list").optional(),
-    /** Directors and beneficial owners (issue 31, item 6; ADR 0058). */
-    parties: partiesSchema,
-    // A field's own check (not the cross-field refinement below, which zod skips while a field is
-    // missing): an empty form lists the terms among its problems.
-    agreedToTerms: z
-      .boolean({ required_error: messages.termsRequired.description })
-      .refine((agreed) => agreed, messages.termsRequired.description),
-    agreedToNewsletter: z.boolean().optional(),
-  })
-  .superRefine((value, context) => {
-    const candidates = countriesForDialCode(value.countryCode);
-    const digits = nationalDigits(value.phone, value.countryCode);
-    if (value.countryCode === KENYA_DIAL_CODE && PHONE_CHARACTERS.test(value.phone)) {
-      // Kenya: the one phone parser (utils/phone.ts), as in Settings.
-      const parsed = parseKenyanPhone(value.phone);
-      if (!parsed.ok) context.addIssue({ code: "custom", path: ["phone"], message: parsed.error });
-    } else if (candidates.length > 0 && /^\d+$/.test(digits)) {
-      const fits = candidates.some(
-        (c) => digits.length >= c.phoneDigits.min && digits.length <= c.phoneDigits.max,
-      );
-      if (!fits) {
-        const { min, max } = candidates[0]!.phoneDigits;
-        const expected = min === max ? `${min}` : `${min} to ${max}`;
-        context.addIssue({
-          code: "custom",
-          path: ["phone"],
-          message: `Enter a valid phone number for ${value.countryCode} (${expected} digits after the code)`,
-        });
+/** The application's schema saying `t`'s messages in `locale` (the page's language). */
+export function buildApplicationSchema(t: ApplicationText, locale: Locale = "en") {
+  const m = t.errors;
+  const f = m.fields;
+  const fieldsSchema = z
+    .object({
+      businessName: text(m, f.businessName, limits.businessName),
+      businessType: choice(businessTypes, m.businessType),
+      registrationNumber: registrationNumberFor(m.registration),
+      contactName: text(m, f.contactName, limits.contactName),
+      email: text(m, f.email, limits.email).email(m.email),
+      countryCode: z
+        .string({ required_error: m.countryCodeRequired })
+        .refine((value) => dialCodeValues.has(value), m.countryCodeList),
+      phone: text(m, f.phone, limits.phone).regex(PHONE_CHARACTERS, m.phoneCharacters),
+      website: optionalText(m, f.website, limits.website).refine(
+        (value) => value === undefined || isWebAddress(value),
+        m.website,
+      ),
+      businessAddress: optionalText(m, f.businessAddress, limits.businessAddress),
+      country: z
+        .string({ required_error: m.countryRequired })
+        .refine((value) => findCountry(value) !== undefined, m.countryList),
+      city: z.string({ required_error: m.city }).trim().min(1, m.city),
+      /** The town typed when `city` is "Other (not listed)"; ignored otherwise. */
+      otherCity: optionalText(m, f.otherCity, limits.otherCity),
+      monthlyVolume: choice(monthlyVolumes, m.monthlyVolume).optional(),
+      currentPaymentMethods: optionalText(m, f.currentPaymentMethods, limits.currentPaymentMethods),
+      integrationType: choice(integrationTypes, m.integrationType).optional(),
+      timeline: choice(timelines, m.timeline).optional(),
+      /** Directors and beneficial owners (issue 31, item 6; ADR 0058). */
+      parties: partiesSchemaFor(t),
+      // A field's own check (not the cross-field refinement below, which zod skips while a field is
+      // missing): an empty form lists the terms among its problems.
+      agreedToTerms: z.boolean({ required_error: m.terms }).refine((agreed) => agreed, m.terms),
+      agreedToNewsletter: z.boolean().optional(),
+    })
+    .superRefine((value, context) => {
+      const candidates = countriesForDialCode(value.countryCode);
+      const digits = nationalDigits(value.phone, value.countryCode);
+      if (value.countryCode === KENYA_DIAL_CODE && PHONE_CHARACTERS.test(value.phone)) {
+        // Kenya: the one phone parser (utils/phone.ts), as in Settings.
+        const parsed = parseKenyanPhone(value.phone);
+        if (!parsed.ok)
+          context.addIssue({ code: "custom", path: ["phone"], message: m.kenyanPhone });
+      } else if (candidates.length > 0 && /^\d+$/.test(digits)) {
+        const fits = candidates.some(
+          (c) => digits.length >= c.phoneDigits.min && digits.length <= c.phoneDigits.max,
+        );
+        if (!fits) {
+          const { min, max } = candidates[0]!.phoneDigits;
+          const expected = min === max ? `${min}` : m.digitRange(min, max);
+          context.addIssue({
+            code: "custom",
+            path: ["phone"],
+            message: m.phoneDigits(value.countryCode, expected),
+          });
+        }
       }
-    }
-  });
+    });
 
-/**
- * The place: the city must be in the chosen country, and "Other (not listed)" needs the town typed.
- * Checked on the raw strings beside the fields (a zod intersection), so these problems are listed
- * with every other one even while a required field is still empty.
- */
-const placeSchema = z
-  .object({
-    country: z.string().optional(),
-    city: z.string().trim().optional(),
-    otherCity: z.string().trim().optional(),
-  })
-  .superRefine((value, context) => {
-    if (value.country && value.city) {
-      const cityIssue = cityProblem(value.country, value.city);
-      if (cityIssue) context.addIssue({ code: "custom", path: ["city"], message: cityIssue });
-    }
-    if (value.city === OTHER_CITY) {
-      if (!value.otherCity) {
-        context.addIssue({
-          code: "custom",
-          path: ["otherCity"],
-          message: "Type the name of your town or city",
-        });
-      } else if (!PLACE_CHARACTERS.test(value.otherCity)) {
-        context.addIssue({
-          code: "custom",
-          path: ["otherCity"],
-          message: "Town or city can only contain letters, digits, spaces and . , ' ( ) / -",
-        });
+  /**
+   * The place: the city must be in the chosen country, and "Other (not listed)" needs the town
+   * typed. Checked on the raw strings beside the fields (a zod intersection), so these problems are
+   * listed with every other one even while a required field is still empty.
+   */
+  const placeSchema = z
+    .object({
+      country: z.string().optional(),
+      city: z.string().trim().optional(),
+      otherCity: z.string().trim().optional(),
+    })
+    .superRefine((value, context) => {
+      if (value.country && value.city) {
+        const cityIssue = cityProblem(value.country, value.city, t.location, (country) =>
+          countryNameIn(country, locale),
+        );
+        if (cityIssue) context.addIssue({ code: "custom", path: ["city"], message: cityIssue });
       }
-    }
-  })
-  // Adds no value of its own: the fields' values are `fieldsSchema`'s.
-  .transform(() => ({}));
+      if (value.city === OTHER_CITY) {
+        if (!value.otherCity) {
+          context.addIssue({
+            code: "custom",
+            path: ["otherCity"],
+            message: m.otherCityRequired,
+          });
+        } else if (!PLACE_CHARACTERS.test(value.otherCity)) {
+          context.addIssue({
+            code: "custom",
+            path: ["otherCity"],
+            message: m.otherCityCharacters,
+          });
+        }
+      }
+    })
+    // Adds no value of its own: the fields' values are `fieldsSchema`'s.
+    .transform(() => ({}));
 
-export const applicationSchema = z.intersection(
-  z.intersection(fieldsSchema, placeSchema),
-  partiesListSchema,
-);
+  return z.intersection(
+    z.intersection(fieldsSchema, placeSchema),
+    partiesListSchemaFor(t.party.errors),
+  );
+}
+
+/** The schema in English (tests, tools, anything without a page language). */
+export const applicationSchema = buildApplicationSchema(applicationMessages.en);
 
 export type ApplicationInput = z.infer<typeof applicationSchema>;
 

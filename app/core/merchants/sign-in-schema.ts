@@ -1,22 +1,31 @@
-/** The merchant sign-in form (client and server). */
+/** The merchant sign-in form (client and server), saying its messages in the page's language. */
 import { z } from "zod";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import type { Translation } from "~/i18n/messages";
 
-export const signInSchema = z.object({
-  merchantId: z
-    .string({ required_error: "Merchant ID is required" })
-    .trim()
-    .min(1, "Merchant ID is required")
-    .max(32, "Merchant ID must be at most 32 characters"),
-  username: z
-    .string({ required_error: "Username is required" })
-    .trim()
-    .min(1, "Username is required")
-    .max(64, "Username must be at most 64 characters"),
-  password: z
-    .string({ required_error: "Password is required" })
-    .min(1, "Password is required")
-    .max(256, "Password must be at most 256 characters"),
-  redirectTo: z.string().max(500).optional(),
-});
+export type SignInFormMessages = Translation<(typeof signInMessages)["en"]["form"]>;
+
+/** The form's schema with `m`'s messages (`inLocale(signInMessages, locale).form`). */
+export const signInSchemaFor = (m: SignInFormMessages) =>
+  z.object({
+    merchantId: z
+      .string({ required_error: m.merchantIdRequired })
+      .trim()
+      .min(1, m.merchantIdRequired)
+      .max(32, m.merchantIdTooLong),
+    username: z
+      .string({ required_error: m.usernameRequired })
+      .trim()
+      .min(1, m.usernameRequired)
+      .max(64, m.usernameTooLong),
+    password: z
+      .string({ required_error: m.passwordRequired })
+      .min(1, m.passwordRequired)
+      .max(256, m.passwordTooLong),
+    redirectTo: z.string().max(500).optional(),
+  });
+
+/** In English (the operator console's words). */
+export const signInSchema = signInSchemaFor(signInMessages.en.form);
 
 export type SignInInput = z.infer<typeof signInSchema>;
