@@ -15,10 +15,3 @@ export function useLocale(): Locale {
 export function useMessages<T>(catalog: Catalog<T>): Translation<T> {
   return inLocale(catalog, useLocale());
 }
-
-/** The page's language in a `meta` function (it gets the matches, not the hooks). */
-export function localeOfMatches(matches: readonly { id: string; data?: unknown }[]): Locale {
-  const root = matches.find((match) => match.id === "root")?.data as
-    { locale?: unknown } | undefined;
-  return isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE;
-}

@@ -3,6 +3,7 @@
  * browser's Accept-Language) the sign-in and password pages' actions answer in Kiswahili: the
  * forms' messages, the refusals and the toasts. Without either, English as before.
  */
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import {
@@ -58,6 +59,20 @@ const errorsOf = async (response: Response) =>
   ((await response.json()) as { lastResult: { error: Record<string, string[]> } }).lastResult.error;
 
 describe("merchant sign-in in Kiswahili", () => {
+  it("brings a member's chosen language to the browser they sign in on", async () => {
+    const none = await post(credentials, undefined, "vitest-chosen-1");
+    expect(none.status).toBe(302);
+    expect(none.headers.get("Set-Cookie")).not.toContain("onehop_lang=");
+    db.update(merchantUsers).set({ locale: "sw" }).where(eq(merchantUsers.id, "usr_sw")).run();
+    try {
+      const chosen = await post(credentials, "onehop_lang=en", "vitest-chosen-2");
+      expect(chosen.status).toBe(302);
+      expect(chosen.headers.get("Set-Cookie")).toMatch(/onehop_lang=sw; Path=\//);
+    } finally {
+      db.update(merchantUsers).set({ locale: null }).where(eq(merchantUsers.id, "usr_sw")).run();
+    }
+  });
+
   it("a wrong password: the Kiswahili toast with the cookie, the English one without", async () => {
     const response = await post({ ...credentials, password: "si nenosiri hili" }, SW, "sw-wrong");
     expect(response.status).toBe(401);

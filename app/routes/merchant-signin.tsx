@@ -1,4 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { languageCookie } from "~/i18n/language-cookie.server";
+import { security } from "~/wiring/security.server";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -85,7 +87,11 @@ export async function action({ request }: ActionFunctionArgs) {
       { pendingSecondFactor: principal.twoFactor },
     );
     const next = principal.twoFactor ? paths.merchantSignInVerifyWith({ redirectTo }) : redirectTo;
-    return redirect(next, { headers: { "Set-Cookie": cookie } });
+    const headers = new Headers({ "Set-Cookie": cookie });
+    // The member's own language, if they chose one, follows them to this browser (issue 33).
+    const language = await security().getMemberLanguage(principal.userId);
+    if (language) headers.append("Set-Cookie", languageCookie(request, language));
+    return redirect(next, { headers });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) return failed(m.toast.signInFailed, 401);
     if (error instanceof ThrottledError) {

@@ -80,7 +80,8 @@ import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
-import { localeOfMatches, useMessages } from "~/i18n/use-messages";
+import { matchesLocale } from "~/i18n/match-locale";
+import { useMessages } from "~/i18n/use-messages";
 import { qrSvg } from "~/utils/qr.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { assertSameOrigin, clientKey } from "~/utils/request.server";
@@ -605,7 +606,7 @@ export default function Checkout() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const m = inLocale(checkoutMessages, localeOfMatches(matches)).meta;
+  const m = inLocale(checkoutMessages, matchesLocale(matches)).meta;
   return [
     { title: data ? m.title(data.businessName) : m.fallbackTitle },
     {

@@ -10,7 +10,8 @@ import { ReceiptDetails } from "~/components/payments/checkout/Receipt";
 import { company } from "~/content/company";
 import { receiptMessages } from "~/i18n/catalogs/receipt";
 import { inLocale } from "~/i18n/messages";
-import { localeOfMatches, useMessages } from "~/i18n/use-messages";
+import { matchesLocale } from "~/i18n/match-locale";
+import { useMessages } from "~/i18n/use-messages";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import type { RouteHandle } from "~/utils/route-handle";
@@ -57,7 +58,7 @@ export default function PaymentReceipt() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const m = inLocale(receiptMessages, localeOfMatches(matches));
+  const m = inLocale(receiptMessages, matchesLocale(matches));
   return [
     { title: data ? m.metaTitle(data.receipt.businessName) : m.fallbackMetaTitle },
     { name: "robots", content: "noindex" },
