@@ -30,7 +30,7 @@ import { headerMessages, statusMessages } from "~/i18n/catalogs/shell";
 import { DEFAULT_LOCALE, HTML_LANG, isLocale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
-import { useLocale, useMessages } from "~/i18n/use-messages";
+import { LocaleProvider, useMessages } from "~/i18n/use-messages";
 import { publicEnv } from "~/utils/env.server";
 import { eatYear } from "~/utils/format";
 import { PRIVATE_NO_STORE } from "~/utils/http";
@@ -97,8 +97,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
-  const locale = useLocale();
-  const m = useMessages(headerMessages);
+  const locale = isLocale(data?.locale) ? data.locale : DEFAULT_LOCALE;
+  const m = inLocale(headerMessages, locale);
   const pendingFlash = usePendingFlash();
   const flash = data?.toast ?? pendingFlash;
   const { chrome, scripts } = resolveHandle(useMatches());
@@ -107,49 +107,51 @@ export function Layout({ children }: { children: ReactNode }) {
   useEffect(() => setHydrated(true), []);
   const banner = hydrated ? null : <FlashBanner flash={flash} />;
   return (
-    <html lang={HTML_LANG[locale]} className="h-full">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#047857" />
-        <Meta />
-        <Links />
-      </head>
-      <body className="flex min-h-full flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-        >
-          {m.skipToContent}
-        </a>
-        {chrome === "public" ? (
-          <>
-            <Header signedIn={data?.signedIn ?? false} />
-            <div className="pt-16">{banner}</div>
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+    <LocaleProvider value={locale}>
+      <html lang={HTML_LANG[locale]} className="h-full">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#047857" />
+          <Meta />
+          <Links />
+        </head>
+        <body className="flex min-h-full flex-col">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          >
+            {m.skipToContent}
+          </a>
+          {chrome === "public" ? (
+            <>
+              <Header signedIn={data?.signedIn ?? false} />
+              <div className="pt-16">{banner}</div>
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <Ticker />
+              <Footer year={data?.year ?? eatYear(Date.now())} />
+            </>
+          ) : (
+            <>
+              {banner}
               {children}
-            </main>
-            <Ticker />
-            <Footer year={data?.year ?? eatYear(Date.now())} />
-          </>
-        ) : (
-          <>
-            {banner}
-            {children}
-          </>
-        )}
-        <ToastHost
-          flash={flash}
-          placement={chrome === "app" || chrome === "console" ? "app" : "corner"}
-        />
-        {scripts ? (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        ) : null}
-      </body>
-    </html>
+            </>
+          )}
+          <ToastHost
+            flash={flash}
+            placement={chrome === "app" || chrome === "console" ? "app" : "corner"}
+          />
+          {scripts ? (
+            <>
+              <ScrollRestoration nonce={nonce} />
+              <Scripts nonce={nonce} />
+            </>
+          ) : null}
+        </body>
+      </html>
+    </LocaleProvider>
   );
 }
 

@@ -1,14 +1,17 @@
 /**
- * The page's language in React: the root loader's `locale` (from the switch's cookie or the
- * browser's Accept-Language), the same on the server and in the browser.
+ * The page's language in React. The root's Layout provides it (from its loader's `locale`: the
+ * switch's cookie or the browser's Accept-Language), the same on the server and in the browser; a
+ * component rendered outside a page (a test, an e-mail) is in English.
  */
-import { useRouteLoaderData } from "@remix-run/react";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales";
+import { createContext, useContext } from "react";
+import { DEFAULT_LOCALE, type Locale } from "./locales";
 import { inLocale, type Catalog, type Translation } from "./messages";
 
+const LocaleContext = createContext<Locale>(DEFAULT_LOCALE);
+export const LocaleProvider = LocaleContext.Provider;
+
 export function useLocale(): Locale {
-  const data = useRouteLoaderData("root") as { locale?: unknown } | undefined;
-  return isLocale(data?.locale) ? data.locale : DEFAULT_LOCALE;
+  return useContext(LocaleContext);
 }
 
 /** A catalog's messages in the page's language. */

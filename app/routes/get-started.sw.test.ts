@@ -6,6 +6,7 @@
  */
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
+import { LocaleProvider } from "~/i18n/use-messages";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -63,7 +64,11 @@ async function render(request: Request, locale: "en" | "sw") {
   if (context instanceof Response) throw context;
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
-    createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    createElement(
+      LocaleProvider,
+      { value: locale },
+      createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    ),
   ).replaceAll("<!-- -->", "");
 }
 

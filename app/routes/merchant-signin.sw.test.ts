@@ -6,6 +6,7 @@
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
+import { LocaleProvider } from "~/i18n/use-messages";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -154,7 +155,11 @@ describe("merchant sign-in in Kiswahili", () => {
       if (context instanceof Response) throw context;
       const router = createStaticRouter(handler.dataRoutes, context);
       return renderToString(
-        createElement(StaticRouterProvider, { router, context, hydrate: false }),
+        createElement(
+          LocaleProvider,
+          { value: locale },
+          createElement(StaticRouterProvider, { router, context, hydrate: false }),
+        ),
       );
     };
     const sw = await render("sw");

@@ -21,10 +21,13 @@ import { LinkNotFound } from "~/components/payments/links/LinkNotFound";
 import { OpenLinkForm } from "~/components/payments/links/OpenLinkForm";
 import { TestModeBanner } from "~/components/payments/links/TestModeBanner";
 import { cryptoLimits } from "~/content/tariff";
-import { openPaymentLinkSchema, paymentLinkLimits } from "~/core/payments/link-schema";
+import {
+  amountKesProblem,
+  openPaymentLinkSchema,
+  paymentLinkLimits,
+} from "~/core/payments/link-schema";
 import { PaymentLinkError } from "~/core/payments/links.server";
 import { PaymentError } from "~/core/payments/payments.server";
-import { describeWait } from "~/core/rate-limit.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { checkHoneypot } from "~/utils/honeypot";
 import { PRIVATE_NO_STORE } from "~/utils/http";
@@ -34,6 +37,12 @@ import type { RouteHandle } from "~/utils/route-handle";
 import { paymentLinks } from "~/wiring/payment-links.server";
 import { rateLimits } from "~/wiring/rate-limits.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
+import { paymentLinkMessages } from "~/i18n/catalogs/payment-link";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
+import { formatKes } from "~/utils/format";
 
 export const handle: RouteHandle = { chrome: "bare" };
 
@@ -74,10 +83,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // A bot filled in the hidden field: nothing is created, the page shows again.
   if (checkHoneypot(formData) === "bot") throw redirect(paths.paymentLink(id), 303);
 
-  const schema = openPaymentLinkSchema({
-    fixedAmount: link.amountKesCents !== null,
-    fixedAsset: link.asset !== null,
-  });
+  const locale = requestLocale(request);
+  const words = inLocale(paymentLinkMessages, locale);
+  const schema = openPaymentLinkSchema(
+    { fixedAmount: link.amountKesCents !== null, fixedAsset: link.asset !== null },
+    words,
+  );
   const submission = parseWithZod(formData, { schema });
   const reply = (options?: Parameters<typeof submission.reply>[0]) =>
     replyWithinLimits(submission.reply(options), paymentLinkLimits);
@@ -93,7 +104,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       {
         lastResult: reply({
           formErrors: [
-            `Too many payments opened from your network. Please try again in ${describeWait(limit.retryAfterMs)}.`,
+            words.tooMany(words.minutes(Math.max(1, Math.ceil(limit.retryAfterMs / 60_000)))),
           ],
         }),
       },
@@ -111,24 +122,49 @@ export async function action({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof PaymentLinkError) {
       if (error.code === "not_found") return linkNotFound();
+      const message =
+        locale === "en" ? error.message : linkRefusalIn(words, error, submission.value);
       return data<ActionData>(
-        { lastResult: reply({ fieldErrors: { [error.field ?? "amountKes"]: [error.message] } }) },
+        { lastResult: reply({ fieldErrors: { [error.field ?? "amountKes"]: [message] } }) },
         { status: domainErrorStatus(error) },
       );
     }
     if (!(error instanceof PaymentError)) throw error;
     const atAmount = ["below_minimum", "above_maximum", "daily_limit"].includes(error.code);
+    const message = locale === "en" ? error.message : paymentRefusalIn(words, error.code);
     return data<ActionData>(
       {
         lastResult: reply(
           atAmount && link.amountKesCents === null
-            ? { fieldErrors: { amountKes: [error.message] } }
-            : { formErrors: [error.message] },
+            ? { fieldErrors: { amountKes: [message] } }
+            : { formErrors: [message] },
         ),
       },
       { status: domainErrorStatus(error) },
     );
   }
+}
+
+/** A link's refusal in another language than English: by what it is about. */
+function linkRefusalIn(
+  words: Translation<typeof paymentLinkMessages.en>,
+  error: PaymentLinkError,
+  value: { amountKes?: number },
+): string {
+  if (error.code === "invalid_asset") return words.chooseAsset;
+  if (error.code === "invalid_amount")
+    return value.amountKes === undefined
+      ? words.amountRequired
+      : (amountKesProblem(value.amountKes, words) ?? words.notOpened);
+  return words.notOpened;
+}
+
+/** A payment's refusal (limits) in another language than English. */
+function paymentRefusalIn(words: Translation<typeof paymentLinkMessages.en>, code: string): string {
+  if (code === "below_minimum") return words.minimum(formatKes(cryptoLimits.minimum));
+  if (code === "above_maximum")
+    return words.maximum(formatKes(cryptoLimits.reviewMaxPerTransaction));
+  return words.notOpened;
 }
 
 export const headers = ({ actionHeaders }: { actionHeaders: Headers }) => {
@@ -145,6 +181,7 @@ export const headers = ({ actionHeaders }: { actionHeaders: Headers }) => {
 export default function PaymentLinkPage() {
   const { link } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const m = useMessages(paymentLinkMessages);
   if (!link) return <LinkNotFound />;
   const lastResult = actionData && "lastResult" in actionData ? actionData.lastResult : undefined;
   return (
@@ -153,7 +190,7 @@ export default function PaymentLinkPage() {
       <h1 className="text-3xl font-bold text-ink">{link.title}</h1>
       {link.description ? <p className="mt-2 text-slate-700">{link.description}</p> : null}
       <section
-        aria-label="Payment details"
+        aria-label={m.paymentDetails}
         className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       >
         <OpenLinkForm
@@ -164,25 +201,20 @@ export default function PaymentLinkPage() {
           maximumKes={cryptoLimits.reviewMaxPerTransaction}
           lastResult={lastResult}
         />
-        <p className="mt-4 text-sm text-slate-600">
-          Next you see the crypto amount at a locked rate and where to send it.
-        </p>
+        <p className="mt-4 text-sm text-slate-600">{m.nextStep}</p>
       </section>
     </CheckoutShell>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data?.link
-      ? `${data.link.title}: pay ${data.link.businessName} | OneHop`
-      : "Payment link not found | OneHop",
-  },
-  {
-    name: "description",
-    content: data?.link
-      ? `Pay ${data.link.businessName} in crypto with OneHop.`
-      : "This payment link does not exist or is no longer active.",
-  },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const m = inLocale(paymentLinkMessages, matchesLocale(matches)).meta;
+  return [
+    { title: data?.link ? m.title(data.link.title, data.link.businessName) : m.notFoundTitle },
+    {
+      name: "description",
+      content: data?.link ? m.description(data.link.businessName) : m.notFoundDescription,
+    },
+    { name: "robots", content: "noindex" },
+  ];
+};

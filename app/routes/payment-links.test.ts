@@ -71,12 +71,18 @@ async function createLink(cookie: string, fields: Record<string, string>, query 
 
 let visitors = 0;
 /** Each call a new client address, unless one is given. */
-const openLink = (id: string, fields: Record<string, string>, remoteAddress?: string) =>
+const openLink = (
+  id: string,
+  fields: Record<string, string>,
+  remoteAddress?: string,
+  cookie?: string,
+) =>
   respond(() =>
     openAction(
       args(
         formPost(`/pay/link/${id}`, fields, {
           remoteAddress: remoteAddress ?? `198.51.100.${++visitors}`,
+          cookie,
         }),
         { id },
       ),
@@ -245,6 +251,21 @@ describe("the public link page", () => {
       expect(lastResult.error.amountKes).toEqual([message]);
       expect(lastResult.initialValue).toEqual({ amountKes, asset: "BTC" });
     }
+    expect(paymentsOf(link.id)).toEqual([]);
+  });
+
+  it("answers a Kiswahili visitor's bad amount and missing coin in Kiswahili (issue 33)", async () => {
+    await storeLiveRates(db, TEST_PRICES_KES);
+    const { link } = await ownerLink({ title: "Kiasi kibaya" });
+    const response = await openLink(link.id, { amountKes: "400" }, undefined, "onehop_lang=sw");
+    expect(response.status).toBe(400);
+    const { lastResult } = (await response.json()) as {
+      lastResult: { error: Record<string, string[]> };
+    };
+    expect(lastResult.error).toEqual({
+      amountKes: ["Malipo ya chini kabisa ni KES 500."],
+      asset: ["Chagua unacholipa nacho"],
+    });
     expect(paymentsOf(link.id)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import type { MetaArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
+import { LocaleProvider } from "~/i18n/use-messages";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -81,7 +82,11 @@ async function render(
   if (context instanceof Response) throw new Error(`unexpected ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    createElement(
+      LocaleProvider,
+      { value: requestLocale(request) },
+      createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    ),
   );
   return html.replaceAll("<!-- -->", "").replaceAll("&#x27;", "'");
 }

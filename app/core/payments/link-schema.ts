@@ -12,6 +12,8 @@ import type { ApiMode } from "~/core/api/vocabulary";
 import { formatKes } from "~/utils/format";
 import { paymentAssets } from "./create-payment-schema";
 import { isPaidStatus } from "./statuses";
+import { paymentLinkMessages } from "~/i18n/catalogs/payment-link";
+import type { Translation } from "~/i18n/messages";
 
 export type PaymentLinkAsset = (typeof paymentAssets)[number];
 
@@ -64,14 +66,15 @@ export function renderableReturnUrl(
   }
 }
 
-/** What is wrong with a whole-shilling amount (null: within the limits). */
-export function amountKesProblem(amountKes: number): string | null {
-  if (!Number.isSafeInteger(amountKes) || amountKes < 0)
-    return "Enter a whole number of shillings, without commas or decimals";
-  if (amountKes < cryptoLimits.minimum)
-    return `The minimum payment is ${formatKes(cryptoLimits.minimum)}.`;
+type LinkWords = Translation<typeof paymentLinkMessages.en>;
+const english = paymentLinkMessages.en;
+
+/** What is wrong with a whole-shilling amount (null: within the limits), in `words`' language. */
+export function amountKesProblem(amountKes: number, words: LinkWords = english): string | null {
+  if (!Number.isSafeInteger(amountKes) || amountKes < 0) return words.wholeShillings;
+  if (amountKes < cryptoLimits.minimum) return words.minimum(formatKes(cryptoLimits.minimum));
   if (amountKes > cryptoLimits.reviewMaxPerTransaction)
-    return `The maximum payment is ${formatKes(cryptoLimits.reviewMaxPerTransaction)}.`;
+    return words.maximum(formatKes(cryptoLimits.reviewMaxPerTransaction));
   return null;
 }
 
@@ -87,15 +90,17 @@ const optionalText = (max: number, message: string) =>
   );
 
 /** Whole shillings as typed ("15000"), checked against the limits. */
-const amountText = z
-  .string()
-  .trim()
-  .regex(/^\d{1,7}$/, "Enter a whole number of shillings, without commas or decimals")
-  .transform(Number)
-  .superRefine((amount, context) => {
-    const problem = amountKesProblem(amount);
-    if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-  });
+const amountTextIn = (words: LinkWords) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}$/, words.wholeShillings)
+    .transform(Number)
+    .superRefine((amount, context) => {
+      const problem = amountKesProblem(amount, words);
+      if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+    });
+const amountText = amountTextIn(english);
 
 const returnUrl = (mode: ApiMode) =>
   optionalText(RETURN_URL_MAX_LENGTH, "Use an address of at most 2,000 characters.").superRefine(
@@ -136,16 +141,19 @@ export function paymentLinkSchema(mode: ApiMode) {
 export type PaymentLinkInput = z.output<ReturnType<typeof paymentLinkSchema>>;
 
 /** The visitor's form on a link's page: the amount and the asset, unless the link fixes them. */
-export function openPaymentLinkSchema(link: { fixedAmount: boolean; fixedAsset: boolean }) {
+export function openPaymentLinkSchema(
+  link: { fixedAmount: boolean; fixedAsset: boolean },
+  words: LinkWords = english,
+) {
   return z.object({
     // A fixed amount or asset is the link's: whatever was posted for it is ignored.
     amountKes: link.fixedAmount
       ? z.unknown().transform(() => undefined)
-      : z.string({ required_error: "Enter the amount in KES" }).pipe(amountText),
+      : z.string({ required_error: words.amountRequired }).pipe(amountTextIn(words)),
     asset: link.fixedAsset
       ? z.unknown().transform(() => undefined)
       : z.enum(paymentAssets, {
-          errorMap: () => ({ message: "Choose what you pay with" }),
+          errorMap: () => ({ message: words.chooseAsset }),
         }),
   });
 }

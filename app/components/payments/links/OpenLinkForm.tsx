@@ -11,6 +11,8 @@ import { fieldMeta, Honeypot, SubmitButton, TextField } from "~/components/ui/fo
 import { paymentAssets } from "~/core/payments/create-payment-schema";
 import { openPaymentLinkSchema } from "~/core/payments/link-schema";
 import { formatKes, formatKesCents } from "~/utils/format";
+import { paymentLinkMessages } from "~/i18n/catalogs/payment-link";
+import { useMessages } from "~/i18n/use-messages";
 
 export function OpenLinkForm({
   action,
@@ -29,10 +31,11 @@ export function OpenLinkForm({
   maximumKes: number;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const schema = openPaymentLinkSchema({
-    fixedAmount: amountKesCents !== null,
-    fixedAsset: asset !== null,
-  });
+  const m = useMessages(paymentLinkMessages);
+  const schema = openPaymentLinkSchema(
+    { fixedAmount: amountKesCents !== null, fixedAsset: asset !== null },
+    m,
+  );
   const [form, fields] = useForm({
     id: "open-payment-link",
     lastResult,
@@ -56,29 +59,29 @@ export function OpenLinkForm({
       ) : null}
       {amountKesCents !== null ? (
         <div>
-          <p className="text-sm font-medium text-slate-600">Amount</p>
+          <p className="text-sm font-medium text-slate-600">{m.amount}</p>
           <p className="text-3xl font-bold text-ink">{formatKesCents(amountKesCents)}</p>
         </div>
       ) : (
         <TextField
           meta={fieldMeta(fields.amountKes)}
-          label="Amount (KES)"
+          label={m.amountLabel}
           inputMode="numeric"
           autoComplete="off"
           maxLength={7}
           defaultValue={typeof initialAmount === "string" ? initialAmount : undefined}
-          hint={`Whole shillings, from ${formatKes(minimumKes)} to ${formatKes(maximumKes)}.`}
+          hint={m.amountHint(formatKes(minimumKes), formatKes(maximumKes))}
         />
       )}
       {asset !== null ? (
         <div>
-          <p className="text-sm font-medium text-slate-600">You pay with</p>
+          <p className="text-sm font-medium text-slate-600">{m.payWith}</p>
           <p className="text-lg font-semibold text-ink">{asset}</p>
         </div>
       ) : (
         <fieldset aria-describedby={fields.asset.errors?.length ? fields.asset.errorId : undefined}>
           <legend className="text-sm font-medium text-slate-800">
-            You pay with{" "}
+            {m.payWith}{" "}
             <span className="text-red-700" aria-hidden="true">
               *
             </span>
@@ -106,8 +109,8 @@ export function OpenLinkForm({
           </p>
         </fieldset>
       )}
-      <SubmitButton pendingLabel="Opening checkout..." className="w-full">
-        Continue to payment
+      <SubmitButton pendingLabel={m.opening} className="w-full">
+        {m.continue}
       </SubmitButton>
     </Form>
   );
