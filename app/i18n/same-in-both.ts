@@ -14,6 +14,7 @@ export const SAME_IN_BOTH = new Set<string>([
   "T-Kash",
   "PesaLink",
   "API",
+  "REST API",
   "SDK",
   "Webhooks",
   "KES",
