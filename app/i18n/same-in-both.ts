@@ -17,6 +17,7 @@ export const SAME_IN_BOTH = new Set<string>([
   "REST API",
   "SDK",
   "Webhooks",
+  "Kenya",
   "KES",
   "USD",
   "QR",
