@@ -297,7 +297,9 @@ const everydayNames: Record<LiveSymbol, string> = {
 };
 
 /** The payable assets as people call them: ["Bitcoin", "Ethereum", "USDT", "USDC"]. */
-export const payableNameList: readonly string[] = liveSymbols.map((symbol) => everydayNames[symbol]);
+export const payableNameList: readonly string[] = liveSymbols.map(
+  (symbol) => everydayNames[symbol],
+);
 
 /** "Bitcoin, Ethereum, USDT and USDC": the payable assets in a sentence. */
 export const payableNames = `${payableNameList.slice(0, -1).join(", ")} and ${payableNameList.slice(-1).join("")}`;

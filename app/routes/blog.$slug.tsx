@@ -7,10 +7,10 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { ArticleContent } from "~/components/blog/ArticleContent";
 import { ArticleNav, BackToBlog } from "~/components/blog/ArticleNav";
-import { metaLocale } from "~/components/blog/blog-words";
 import { Container } from "~/components/ui";
 import { blogMessages } from "~/i18n/catalogs/blog";
 import { inLocale } from "~/i18n/messages";
+import { metaLocale } from "~/i18n/meta-locale";
 import { useLocale } from "~/i18n/use-messages";
 import { env } from "~/utils/env.server";
 import { publicPageHeaders } from "~/utils/http";

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import * as tariff from "~/content/tariff";
-import { tariffIn } from "~/content/tariff-copy.server";
+import { tariffIn } from "~/content/tariff-copy";
 import { loader as homeLoader } from "./_index";
 import { loader as featuresLoader } from "./features";
 import { loader as solutionsLoader } from "./solutions";
@@ -225,7 +225,6 @@ describe("/tariff-schedule in both languages", () => {
     expect(data.transactionFees.map((fee) => fee.fee)).toEqual(["1%", "1.5%", "1.2%"]);
     expect(data.text.notes.liability.body).toContain("miezi 3");
   });
-
 });
 
 describe("the loader data", () => {

@@ -37,8 +37,10 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
  * Switching tabs (?flow=) needs no new data; a form (the language switch) does: the copy comes
  * back in the new language.
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod ? defaultShouldRevalidate : false);
 
 export default function Solutions() {
   const { demoUrl } = useExternalUrls();

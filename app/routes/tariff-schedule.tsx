@@ -12,6 +12,7 @@ import { ButtonLink, PageHero, Section, textLinkClass } from "~/components/ui";
 import { CoinMark } from "~/components/ui/CoinMark";
 import { company } from "~/content/company";
 import { tariffSchedulePage } from "~/content/marketing/tariff-page.server";
+import { MIN_TRANSFER_KES } from "~/core/payments/settlement-plan";
 import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -20,7 +21,7 @@ import { seo } from "~/utils/seo";
 export const headers = publicPageHeaders;
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
-  tariffSchedulePage(requestLocale(request));
+  tariffSchedulePage(requestLocale(request), Number(MIN_TRANSFER_KES));
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   seo(matches, {

@@ -70,7 +70,9 @@ export function ArticleContent({
         <h2 id="tldr-heading" className="text-sm font-bold uppercase tracking-wide text-brand-800">
           {m.tldr}
         </h2>
-        <p lang={lang} className="mt-2 text-lg text-ink">{article.tldr}</p>
+        <p lang={lang} className="mt-2 text-lg text-ink">
+          {article.tldr}
+        </p>
       </aside>
 
       <TagList tags={article.tags} linked label={m.tags} className="mt-6" />
@@ -89,7 +91,9 @@ export function ArticleContent({
           <h2 id="kenya-impact-heading" className="text-xl font-bold text-emerald-900">
             {m.kenyaImpact}
           </h2>
-          <p lang={lang} className="mt-2 text-slate-800">{article.kenyaImpact}</p>
+          <p lang={lang} className="mt-2 text-slate-800">
+            {article.kenyaImpact}
+          </p>
         </section>
       ) : null}
 
@@ -142,7 +146,9 @@ export function ArticleContent({
           <h2 id="author-heading" className="font-semibold text-ink">
             {m.about(article.author.name)}
           </h2>
-          <p lang={lang} className="mt-1 text-sm text-slate-700">{article.author.bio}</p>
+          <p lang={lang} className="mt-1 text-sm text-slate-700">
+            {article.author.bio}
+          </p>
         </div>
       </section>
     </article>

@@ -83,7 +83,9 @@ export function LatestHeadlines({
               >
                 <p className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
                   <span className="font-semibold">{headline.sourceName}</span>
-                  <time dateTime={headline.publishedAt}>{formatDate(headline.publishedAt, locale)}</time>
+                  <time dateTime={headline.publishedAt}>
+                    {formatDate(headline.publishedAt, locale)}
+                  </time>
                 </p>
                 <h3 lang={english(locale)} className="mt-2 font-semibold text-ink">
                   <Link

@@ -14,13 +14,3 @@ export function categoryLabel(m: BlogWords, category: string): string {
 
 /** `lang` for an article's own text, which stays in English (undefined on an English page). */
 export const english = (locale: Locale): "en" | undefined => (locale === "en" ? undefined : "en");
-
-/** The page's language in a meta function: the root loader's `locale` among the matches. */
-export function metaLocale(
-  matches: readonly ({ id: string; data: unknown } | undefined)[],
-): Locale {
-  const root = matches.find((match) => match?.id === "root")?.data as
-    | { locale?: unknown }
-    | undefined;
-  return root?.locale === "sw" ? "sw" : "en";
-}

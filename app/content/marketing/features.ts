@@ -9,7 +9,7 @@
 import type { IconName } from "~/components/ui/icons";
 import { claimsIn } from "~/content/claims";
 import { feeBps, formatBps, mobileMoneyLimits, ratesRefreshSeconds } from "~/content/tariff";
-import { tariffIn } from "~/content/tariff-copy.server";
+import { tariffIn } from "~/content/tariff-copy";
 import type { Locale } from "~/i18n/locales";
 import { defineMessages, inLocale } from "~/i18n/messages";
 import { formatKes } from "~/utils/format";

@@ -2,8 +2,9 @@
  * Copy of the home page ("/") as typed data. Card titles, step names and captions follow the spec
  * (sections 1, 2 and 9) word for word. Fees come from the tariff; never write them here by hand.
  *
- * Issue 33: the words are a catalog in English and Kiswahili (`homeMessages`); `homeContent(locale)`
- * puts them together with the figures, icons and links. The named exports are the English.
+ * Issue 33: the words are a catalog in English and Kiswahili (`homeMessages`);
+ * `homeContent(locale)` puts them together with the figures, icons and links. The named exports
+ * are the English.
  */
 import type { IconName } from "~/components/ui/icons";
 import { company } from "~/content/company";

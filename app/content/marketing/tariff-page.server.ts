@@ -1,7 +1,7 @@
 /**
  * The tariff schedule's words (/tariff-schedule) in English and Kiswahili (issue 33), sent as the
  * page's loader data. Every fee, limit and asset still comes from ~/content/tariff and
- * ~/content/cryptocurrencies (their words in each language from ~/content/tariff-copy.server).
+ * ~/content/cryptocurrencies (their words in each language from ~/content/tariff-copy).
  */
 import { claimsIn } from "~/content/claims";
 import { company } from "~/content/company";
@@ -15,8 +15,7 @@ import {
   mpesaB2cCharges,
   ratesRefreshSeconds,
 } from "~/content/tariff";
-import { tariffIn } from "~/content/tariff-copy.server";
-import { MIN_TRANSFER_KES } from "~/core/payments/settlement-plan";
+import { tariffIn } from "~/content/tariff-copy";
 import type { Locale } from "~/i18n/locales";
 import { defineMessages, inLocale } from "~/i18n/messages";
 import { formatKes } from "~/utils/format";
@@ -190,7 +189,8 @@ export const tariffPageMessages = defineMessages(
           `Chanzo: ${source}. Safaricom ikibadilisha gharama hizi, tunasasisha jedwali hili.`,
       },
       checks: {
-        noFees: "Hakuna ada ya kujiunga, hakuna ada ya kila mwezi na hakuna kiwango cha chini cha miamala.",
+        noFees:
+          "Hakuna ada ya kujiunga, hakuna ada ya kila mwezi na hakuna kiwango cha chini cha miamala.",
         networkFees:
           "Gharama za mtandao wa simu na za mtandao wa blockchain zinaonyeshwa zinapohusika, kabla mteja hajalipa.",
         custom: "Wafanyabiashara wenye miamala mingi wanaweza kuomba viwango maalum vya bei.",
@@ -274,15 +274,16 @@ export const tariffPageMessages = defineMessages(
   },
 );
 
-/** M-Pesa's smallest B2C transfer (core/payments/settlement-plan.ts). */
-const mpesaMinimumKes = Number(MIN_TRANSFER_KES);
-
 /** A worked example of the automatic split, derived from the first rail's per-transaction limit. */
 const [exampleRail] = mobileMoneyLimits;
 const splitAmount = Math.round((exampleRail.perTransaction * 8) / 5);
 
 /** Everything /tariff-schedule says, in one language, with the tariff's numbers. */
-export function tariffSchedulePage(locale: Locale) {
+export function tariffSchedulePage(
+  locale: Locale,
+  /** M-Pesa's smallest B2C transfer (the route reads it from core/payments/settlement-plan.ts). */
+  mpesaMinimumKes: number,
+) {
   const m = inLocale(tariffPageMessages, locale);
   const tariff = tariffIn(locale);
   const claims = claimsIn(locale);

@@ -1,8 +1,9 @@
 /**
  * The tariff's words in English and Kiswahili (issue 33). `~/content/tariff` stays the one source
- * of the numbers, and of the English the merchant app and the fee code read; this server module
- * adds the Kiswahili alongside, for the pages whose loaders send the tariff as data (/features,
- * /tariff-schedule). `tariffIn("en")` says exactly what `~/content/tariff` says (a test checks it).
+ * of the numbers, and of the English the merchant app and the fee code read; this module adds the
+ * Kiswahili alongside, for the pages whose loaders send the tariff as data (/features,
+ * /tariff-schedule; only server modules import it, so it stays out of the bundles).
+ * `tariffIn("en")` says exactly what `~/content/tariff` says (a test checks it).
  */
 import type { Locale } from "~/i18n/locales";
 import { defineMessages, inLocale } from "~/i18n/messages";
@@ -109,12 +110,12 @@ export const tariffMessages = defineMessages(
     transactionFees: {
       c2b: {
         name: "C2B (Makusanyo)",
-        description:
-          "Mteja analipa mfanyabiashara kwa crypto au pesa za simu; ulipaji kwa KES.",
+        description: "Mteja analipa mfanyabiashara kwa crypto au pesa za simu; ulipaji kwa KES.",
       },
       b2c: {
         name: "B2C (Utumaji wa malipo)",
-        description: "Mfanyabiashara anatuma malipo kwa wateja, wafanyakazi, wasambazaji au mawakala.",
+        description:
+          "Mfanyabiashara anatuma malipo kwa wateja, wafanyakazi, wasambazaji au mawakala.",
       },
       b2b: {
         name: "Malipo ya B2B",
@@ -198,7 +199,7 @@ export const tariffMessages = defineMessages(
   },
 );
 
-/** The tariff's fees, limits and times with their words in one language; the numbers as in tariff. */
+/** The tariff's fees, limits and times, their words in one language, their numbers the tariff's. */
 export function tariffIn(locale: Locale) {
   const m = inLocale(tariffMessages, locale);
   const exciseDutyPhrase = m.exciseDutyPhrase(formatPercent(exciseDutyBps));
