@@ -28,7 +28,12 @@ export const loader = ({ request }: LoaderFunctionArgs) => homePage(requestLocal
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  seo(matches, { description: data?.homeMeta.description ?? "", path: "/" });
+  seo(matches, {
+    // The English title is the brand and its tagline; in Kiswahili, the tagline in Kiswahili.
+    title: data?.locale === "sw" ? data.homeHero.title : undefined,
+    description: data?.homeMeta.description ?? "",
+    path: "/",
+  });
 
 export default function Home() {
   const { demoUrl } = useExternalUrls();

@@ -3,6 +3,9 @@
  * (Accept-Language or the switch's cookie) and keeps the English exactly as it was without them.
  */
 import { describe, expect, it } from "vitest";
+import { claims, claimsIn } from "~/content/claims";
+import { cryptocurrencies } from "~/content/cryptocurrencies";
+import { coinDescription } from "~/content/cryptocurrency-descriptions";
 import * as tariff from "~/content/tariff";
 import { tariffIn } from "~/content/tariff-copy";
 import { loader as homeLoader } from "./_index";
@@ -239,6 +242,22 @@ describe("the loader data", () => {
         expect(JSON.parse(JSON.stringify(data))).toEqual(data);
         expect(strings(data).length).toBeGreaterThan(20);
       }
+    }
+  });
+});
+
+describe("the claims and the coins' descriptions", () => {
+  it("state the claims in English as before, and in Kiswahili", () => {
+    expect(claimsIn("en")).toEqual(claims);
+    expect(claims.crypto.payableNames).toBe("Bitcoin, Ethereum, USDT and USDC");
+    expect(claimsIn("sw").crypto.payableNames).toBe("Bitcoin, Ethereum, USDT na USDC");
+    expect(claimsIn("sw").fees.title).toBe("Ada ya 1% tu kwa Makusanyo");
+  });
+
+  it("describe every coin in both languages, the English unchanged", () => {
+    for (const coin of cryptocurrencies) {
+      expect(coinDescription(coin.symbol, "en")).toBe(coin.description);
+      expect(coinDescription(coin.symbol, "sw")).not.toBe(coin.description);
     }
   });
 });

@@ -4,7 +4,7 @@
  * or fallback, and marked so); the others are shown for reference: their rates and every 24h change
  * are fixed display values from app/content/cryptocurrencies.ts (issue 30, item 10).
  */
-import { data, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatEatStamp } from "~/utils/format";
 import { CurrencyList, type CurrencyEntry } from "~/components/rates/CurrencyList";
@@ -17,11 +17,13 @@ import {
   indicativeCryptocurrencies,
   type CryptoSymbol,
 } from "~/content/cryptocurrencies";
+import { coinDescription } from "~/content/cryptocurrency-descriptions";
 import { cryptoLimits } from "~/content/tariff";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
 import { ratesMessages } from "~/i18n/catalogs/rates";
 import { inLocale } from "~/i18n/messages";
 import { metaLocale } from "~/i18n/meta-locale";
+import { requestLocale } from "~/i18n/negotiate";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { ratesService } from "~/wiring/rates.server";
 import { formatKes } from "~/utils/format";
@@ -29,7 +31,8 @@ import { loaderCacheHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
   const service = ratesService();
   const view = await service.current({ fallback: true });
   const now = Date.now();
@@ -40,7 +43,7 @@ export async function loader() {
       symbol: coin.symbol,
       live: coin.live,
       name: coin.name,
-      description: coin.description,
+      description: coinDescription(coin.symbol, locale),
       priceKes: rate?.priceKes ?? coin.displayRateKes,
       kind: rate?.kind ?? "reference",
       asOf: rate?.asOf ?? null,
