@@ -4,6 +4,7 @@
  * nothing else to be equal in both languages.
  */
 export const SAME_IN_BOTH = new Set<string>([
+  "OneHop Payments Limited",
   "OneHop",
   "M-Pesa",
   "Kiswahili",

@@ -9,6 +9,7 @@ import { coinDescription } from "~/content/cryptocurrency-descriptions";
 import * as tariff from "~/content/tariff";
 import { tariffIn } from "~/content/tariff-copy";
 import { loader as homeLoader } from "./_index";
+import { loader as aboutLoader } from "./about";
 import { loader as featuresLoader } from "./features";
 import { loader as solutionsLoader } from "./solutions";
 import { loader as tariffLoader } from "./tariff-schedule";
@@ -259,5 +260,33 @@ describe("the claims and the coins' descriptions", () => {
       expect(coinDescription(coin.symbol, "en")).toBe(coin.description);
       expect(coinDescription(coin.symbol, "sw")).not.toBe(coin.description);
     }
+  });
+});
+
+describe("/about in both languages", () => {
+  it("keeps the English", () => {
+    const data = aboutLoader(request("/about"));
+    expect(data.seo.title).toBe("About Us");
+    expect(data.hero.eyebrow).toBe("About OneHop");
+    expect(data.visit.support).toBe("Support, 24/7");
+    expect(data.visit.licence).toBe(
+      "OneHop Payments Limited holds Money Services Business licence number C100000762.",
+    );
+    expect(data.timeline.milestones.map((milestone) => milestone.year)).toEqual([
+      2020, 2021, 2022, 2023, 2024, 2025,
+    ]);
+  });
+
+  it("speaks Kiswahili", () => {
+    const data = aboutLoader(request("/about", sw));
+    expect(data.seo.title).toBe("Kuhusu Sisi");
+    expect(data.cta.button).toBe("Anza");
+    expect(data.values.items.map((value) => value.title)).toEqual([
+      "Usalama Kwanza",
+      "Ufikiaji kwa Wote",
+      "Ubunifu",
+      "Uaminifu",
+    ]);
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
   });
 });
