@@ -10,6 +10,7 @@ import * as tariff from "~/content/tariff";
 import { tariffIn } from "~/content/tariff-copy";
 import { loader as homeLoader } from "./_index";
 import { loader as aboutLoader } from "./about";
+import { loader as securityLoader } from "./security";
 import { loader as featuresLoader } from "./features";
 import { loader as solutionsLoader } from "./solutions";
 import { loader as tariffLoader } from "./tariff-schedule";
@@ -287,6 +288,34 @@ describe("/about in both languages", () => {
       "Ubunifu",
       "Uaminifu",
     ]);
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+  });
+});
+
+describe("/security in both languages", () => {
+  it("keeps the English", () => {
+    const data = securityLoader(request("/security"));
+    expect(data.seo.title).toBe("Security");
+    expect(data.stats.map((stat) => stat.value)).toEqual(["99.99%", "99.99%", "24/7", "Multi-sig"]);
+    expect(data.report.subject).toBe("with “Security report” in the subject, or call");
+  });
+
+  it("speaks Kiswahili, the standards' names kept", () => {
+    const data = securityLoader(request("/security", { Cookie: "onehop_lang=sw" }));
+    expect(data.seo.title).toBe("Usalama");
+    expect(data.pillars.items.map((pillar) => pillar.id)).toEqual([
+      "custody",
+      "encryption",
+      "monitoring",
+      "access",
+    ]);
+    expect(data.certifications.items.map((item) => item.name)).toEqual([
+      "ISO 27001",
+      "SOC 2 Type II",
+      "PCI DSS",
+      "GDPR",
+    ]);
+    expect(data.certifications.items[3]?.scope).toBe("Ulinzi wa taarifa binafsi");
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
   });
 });
