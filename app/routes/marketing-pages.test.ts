@@ -10,6 +10,7 @@ import * as tariff from "~/content/tariff";
 import { tariffIn } from "~/content/tariff-copy";
 import { loader as homeLoader } from "./_index";
 import { loader as aboutLoader } from "./about";
+import { loader as onboardingLoader } from "./onboarding";
 import { loader as securityLoader } from "./security";
 import { loader as featuresLoader } from "./features";
 import { loader as solutionsLoader } from "./solutions";
@@ -316,6 +317,30 @@ describe("/security in both languages", () => {
       "GDPR",
     ]);
     expect(data.certifications.items[3]?.scope).toBe("Ulinzi wa taarifa binafsi");
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data);
+  });
+});
+
+describe("/onboarding in both languages", () => {
+  it("keeps the English", () => {
+    const data = onboardingLoader(request("/onboarding"));
+    expect(data.seo.title).toBe("Start Your Payment Journey");
+    expect(data.steps.items[0]?.details?.[3]).toBe(
+      "Optional: your registration documents (PDF, JPEG or PNG, up to 3 files of 5 MB each)",
+    );
+    expect(data.faq.items[1]?.answer).toContain("for example 1% on collections");
+  });
+
+  it("speaks Kiswahili, the same steps, figures and links", () => {
+    const data = onboardingLoader(request("/onboarding", sw));
+    expect(data.seo.title).toBe("Anza Safari Yako ya Malipo");
+    expect(data.steps.items.map((step) => step.id)).toEqual(
+      onboardingLoader(request("/onboarding")).steps.items.map((step) => step.id),
+    );
+    expect(data.faq.items[4]?.answer).toContain("KES 500");
+    expect(data.faq.items[4]).toMatchObject({
+      link: { to: "/tariff-schedule", label: "Tazama vikomo vyote" },
+    });
     expect(JSON.parse(JSON.stringify(data))).toEqual(data);
   });
 });

@@ -328,11 +328,12 @@ export const homeMessages = defineMessages(
 export function homeContent(locale: Locale) {
   const m = inLocale(homeMessages, locale);
   const claims = claimsIn(locale);
+  const { ratedByCount, ...fixedFigures } = figures;
   const marketingFigures = {
-    ...figures,
     averageSettlement: m.figures.averageSettlement,
     spread: m.figures.spread,
-    ratedBy: m.figures.ratedBy(figures.ratedByCount),
+    ...fixedFigures,
+    ratedBy: m.figures.ratedBy(ratedByCount),
   };
 
   const homeHero = {
