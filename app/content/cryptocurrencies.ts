@@ -296,11 +296,13 @@ const everydayNames: Record<LiveSymbol, string> = {
   USDC: "USDC",
 };
 
-/** "Bitcoin, Ethereum, USDT and USDC": the payable assets in a sentence. */
-export const payableNames = ((names: string[]) =>
-  `${names.slice(0, -1).join(", ")} and ${names.slice(-1).join("")}`)(
-  liveSymbols.map((symbol) => everydayNames[symbol]),
+/** The payable assets as people call them: ["Bitcoin", "Ethereum", "USDT", "USDC"]. */
+export const payableNameList: readonly string[] = liveSymbols.map(
+  (symbol) => everydayNames[symbol],
 );
+
+/** "Bitcoin, Ethereum, USDT and USDC": the payable assets in a sentence. */
+export const payableNames = `${payableNameList.slice(0, -1).join(", ")} and ${payableNameList.slice(-1).join("")}`;
 
 export function findCryptocurrency(symbol: string): Cryptocurrency | undefined {
   return cryptocurrencies.find((coin) => coin.symbol === symbol);

@@ -4,6 +4,7 @@
  * nothing else to be equal in both languages.
  */
 export const SAME_IN_BOTH = new Set<string>([
+  "OneHop Payments Limited",
   "OneHop",
   "M-Pesa",
   "Kiswahili",
@@ -14,8 +15,10 @@ export const SAME_IN_BOTH = new Set<string>([
   "T-Kash",
   "PesaLink",
   "API",
+  "REST API",
   "SDK",
   "Webhooks",
+  "Kenya",
   "KES",
   "USD",
   "QR",

@@ -1,5 +1,5 @@
 import { keepTogether } from "~/components/ui/keep-together";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { CardGrid, CheckList, StepList } from "~/components/marketing/CardGrid";
 import { IconBadge } from "~/components/ui/icons";
@@ -15,16 +15,25 @@ import {
   Stat,
 } from "~/components/ui";
 import { homePage } from "~/content/marketing/pages.server";
+import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
 import { seo } from "~/utils/seo";
 
-/** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
-export const loader = () => homePage;
+/**
+ * The page's copy travels as loader data, in the request's language, so it is not in the page's
+ * JavaScript bundle.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) => homePage(requestLocale(request));
 
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  seo(matches, { description: data?.homeMeta.description ?? "", path: "/" });
+  seo(matches, {
+    // The English title is the brand and its tagline; in Kiswahili, the tagline in Kiswahili.
+    title: data?.locale === "sw" ? data.homeHero.title : undefined,
+    description: data?.homeMeta.description ?? "",
+    path: "/",
+  });
 
 export default function Home() {
   const { demoUrl } = useExternalUrls();

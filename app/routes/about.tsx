@@ -1,27 +1,37 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
 import { CtaBand } from "~/components/company/CtaBand";
 import { Timeline } from "~/components/company/Timeline";
 import { ButtonLink, Card, PageHero, Section, Stat } from "~/components/ui";
 import { IconBadge } from "~/components/ui/icons";
 import { company } from "~/content/company";
-import { aboutPage as page } from "~/content/pages/about";
+import { aboutContent } from "~/content/pages/about";
+import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: page.seo.title, description: page.seo.description, path: paths.about });
+/** The page's copy travels as loader data, in the request's language (issue 33). */
+export const loader = ({ request }: LoaderFunctionArgs) => aboutContent(requestLocale(request));
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  seo(matches, {
+    title: data?.seo.title ?? "About Us",
+    description: data?.seo.description ?? "",
+    path: paths.about,
+  });
 
 export default function AboutPage() {
+  const page = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead}>
         <ButtonLink to={paths.getStarted}>{page.cta.button}</ButtonLink>
         <ButtonLink to={paths.security} variant="secondary">
-          How we keep funds safe
+          {page.hero.security}
         </ButtonLink>
       </PageHero>
 
@@ -75,7 +85,7 @@ export default function AboutPage() {
 
       <Section id="contact" title={page.visit.title}>
         <div className="grid gap-6 md:grid-cols-3">
-          <Card title="Office" icon={<IconBadge name="pin" />}>
+          <Card title={page.visit.office} icon={<IconBadge name="pin" />}>
             <address className="not-italic">
               {company.legalName}
               {company.officeAddress.map((line) => (
@@ -85,7 +95,7 @@ export default function AboutPage() {
               ))}
             </address>
           </Card>
-          <Card title="Postal address" icon={<IconBadge name="document" />}>
+          <Card title={page.visit.postal} icon={<IconBadge name="document" />}>
             <address className="not-italic">
               {company.postalAddress.map((line) => (
                 <span key={line} className="block">
@@ -94,7 +104,7 @@ export default function AboutPage() {
               ))}
             </address>
           </Card>
-          <Card title={`Support, ${company.supportHours}`} icon={<IconBadge name="phone" />}>
+          <Card title={page.visit.support} icon={<IconBadge name="phone" />}>
             <p>
               <a
                 className="font-semibold text-brand-800 underline underline-offset-4"
@@ -114,9 +124,7 @@ export default function AboutPage() {
           </Card>
         </div>
         <p className="mt-6 max-w-3xl text-slate-700">{page.visit.body}</p>
-        <p className="mt-3 max-w-3xl text-sm text-slate-700">
-          {company.legalName} holds {company.licenceName} number {company.licenceNumber}.
-        </p>
+        <p className="mt-3 max-w-3xl text-sm text-slate-700">{page.visit.licence}</p>
       </Section>
 
       <CtaBand

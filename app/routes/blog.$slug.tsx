@@ -8,6 +8,10 @@ import { useLoaderData } from "@remix-run/react";
 import { ArticleContent } from "~/components/blog/ArticleContent";
 import { ArticleNav, BackToBlog } from "~/components/blog/ArticleNav";
 import { Container } from "~/components/ui";
+import { blogMessages } from "~/i18n/catalogs/blog";
+import { inLocale } from "~/i18n/messages";
+import { matchesLocale } from "~/i18n/match-locale";
+import { useLocale } from "~/i18n/use-messages";
 import { env } from "~/utils/env.server";
 import { publicPageHeaders } from "~/utils/http";
 import { logger } from "~/utils/logger.server";
@@ -42,7 +46,10 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
-  if (!data) return seo(matches, { title: "Blog", description: "OneHop blog.", path: paths.blog });
+  if (!data) {
+    const { title } = inLocale(blogMessages, matchesLocale(matches)).meta;
+    return seo(matches, { title, description: "OneHop blog.", path: paths.blog });
+  }
   const { article } = data;
   const tags: MetaDescriptor[] = [
     ...seo(matches, {
@@ -61,13 +68,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 
 export default function BlogArticle() {
   const { article, previous, next, siteUrl } = useLoaderData<typeof loader>();
+  const locale = useLocale();
   return (
     <Container className="py-12">
       <div className="mx-auto max-w-3xl">
         <BackToBlog />
       </div>
       <div className="mt-6">
-        <ArticleContent article={article} siteUrl={siteUrl} />
+        <ArticleContent article={article} siteUrl={siteUrl} locale={locale} />
       </div>
       <ArticleNav previous={previous} next={next} />
     </Container>

@@ -3,12 +3,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ArticleCard } from "~/components/blog/ArticleCard";
 import { BlogFilters } from "~/components/blog/BlogFilters";
 import { blogHref } from "~/components/blog/blog-url";
+import { EnglishOnlyNote } from "~/components/legal/EnglishOnlyNote";
 import { LatestHeadlines } from "~/components/blog/LatestHeadlines";
 import { LatestNews } from "~/components/blog/LatestNews";
 import { Container, PageHero } from "~/components/ui";
 import { BLOG_CATEGORIES, type BlogCategory } from "~/core/news/blog";
 import type { ArticleCard as Card } from "~/core/news/types";
 import { HEADLINE_TOPICS, parseHeadlineTopic } from "~/core/news/topics";
+import { blogMessages } from "~/i18n/catalogs/blog";
+import { inLocale } from "~/i18n/messages";
+import { matchesLocale } from "~/i18n/match-locale";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { publicPageHeaders } from "~/utils/http";
 import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
@@ -84,24 +89,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Blog",
-    description:
-      "News, explainers and product updates on stablecoins, Kenyan regulation, M-Pesa settlement and cross-border payments for merchants who accept crypto.",
-    path: paths.blog,
-  });
+  seo(matches, { ...inLocale(blogMessages, matchesLocale(matches)).meta, path: paths.blog });
 
 export default function BlogIndex() {
   const { query, headlines, articles, total, pageCount, sidebar, tags } =
     useLoaderData<typeof loader>();
+  const locale = useLocale();
+  const m = useMessages(blogMessages);
   const filtered = query.category !== "all" || query.tag !== null;
   return (
     <>
-      <PageHero
-        eyebrow="OneHop Blog"
-        title="News and insights on crypto payments in Kenya"
-        lead="Stablecoins, Kenyan regulation, M-Pesa settlement and cross-border payments: what merchants need to know, and what is new at OneHop."
-      />
+      <PageHero eyebrow={m.hero.eyebrow} title={m.hero.title} lead={m.hero.lead} />
+      {locale === "en" ? null : (
+        <Container>
+          <EnglishOnlyNote className="mt-6" />
+        </Container>
+      )}
 
       <LatestHeadlines headlines={headlines} topics={HEADLINE_TOPICS} query={query} />
 
@@ -109,24 +112,24 @@ export default function BlogIndex() {
         <Container className="grid gap-10 lg:grid-cols-[1fr_18rem]">
           <div>
             <h2 id="articles-heading" className="text-2xl font-bold tracking-tight text-ink">
-              Articles
+              {m.articles}
             </h2>
             <div className="mt-4">
               <BlogFilters categories={BLOG_CATEGORIES} tags={tags} query={query} />
             </div>
             <p className="mt-6 text-sm text-slate-700" aria-live="polite">
-              {total === 1 ? "1 article" : `${total} articles`}
-              {filtered ? (total === 1 ? " matches these filters" : " match these filters") : ""}
-              {pageCount > 1 ? `, page ${query.page} of ${pageCount}` : ""}.
+              {m.count(total)}
+              {filtered ? m.matchFilters(total) : ""}
+              {pageCount > 1 ? m.pageOf(query.page, pageCount) : ""}.
             </p>
             {articles.length === 0 ? (
               <p className="mt-4 rounded-xl bg-slate-50 p-6 text-slate-700">
-                No articles match these filters.{" "}
+                {m.noMatch}{" "}
                 <Link
                   to={`${paths.blog}#articles`}
                   className="font-semibold text-brand-800 underline"
                 >
-                  Show all articles
+                  {m.showAll}
                 </Link>
               </p>
             ) : (
@@ -139,13 +142,13 @@ export default function BlogIndex() {
               </ul>
             )}
             {pageCount > 1 ? (
-              <nav aria-label="Pages" className="mt-8 flex items-center justify-between gap-4">
+              <nav aria-label={m.pages} className="mt-8 flex items-center justify-between gap-4">
                 {query.page > 1 ? (
                   <Link
                     to={blogHref({ ...query, page: query.page - 1 }, "articles")}
                     className="font-semibold text-brand-800 underline"
                   >
-                    ← Newer articles
+                    {m.newer}
                   </Link>
                 ) : (
                   <span />
@@ -155,7 +158,7 @@ export default function BlogIndex() {
                     to={blogHref({ ...query, page: query.page + 1 }, "articles")}
                     className="font-semibold text-brand-800 underline"
                   >
-                    Older articles →
+                    {m.older}
                   </Link>
                 ) : null}
               </nav>

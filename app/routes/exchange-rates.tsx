@@ -6,7 +6,7 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Attribution } from "~/components/rates/Attribution";
-import { ratesCopy, REFRESH_ACTION } from "~/components/rates/copy";
+import { REFRESH_ACTION } from "~/components/rates/copy";
 import { formatEatStamp } from "~/utils/format";
 import { RateCards, RatesSkeleton } from "~/components/rates/RateCards";
 import { RatesNotice } from "~/components/rates/RatesNotice";
@@ -15,6 +15,11 @@ import { ServiceUnavailable } from "~/components/rates/ServiceUnavailable";
 import { useRatesAutoRefresh } from "~/components/rates/useRatesAutoRefresh";
 import { Badge, PageHero, Section } from "~/components/ui";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
+import { ratesMessages } from "~/i18n/catalogs/rates";
+import { inLocale } from "~/i18n/messages";
+import { matchesLocale } from "~/i18n/match-locale";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { ratesService } from "~/wiring/rates.server";
 import { assertSameOrigin } from "~/utils/request.server";
 import { loaderCacheHeaders } from "~/utils/http";
@@ -48,11 +53,12 @@ export async function loader() {
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const { failureToast } = inLocale(ratesMessages, requestLocale(request)).copy;
   const result = await ratesService().refresh("manual");
   const failed =
     result.status === "failed" ||
     (result.status === "skipped" && result.latest.outcome === "failed");
-  if (failed) return redirectWithError(REFRESH_ACTION, ratesCopy.failureToast);
+  if (failed) return redirectWithError(REFRESH_ACTION, failureToast);
   // A fresh URL, so no cache (ours or a CDN's) answers with the page from before the refresh.
   const attempt = result.status === "skipped" ? result.latest.id : result.attemptId;
   return redirect(`${REFRESH_ACTION}?updated=${attempt}`);
@@ -62,14 +68,14 @@ export const headers = loaderCacheHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Exchange Rates",
-    description:
-      "Live Bitcoin, Ethereum, USDT and USDC prices in Kenyan shillings (KES), refreshed every 60 seconds, with the time of the last update in Nairobi time.",
+    ...inLocale(ratesMessages, matchesLocale(matches)).exchange.meta,
     path: paths.exchangeRates,
   });
 
 export default function ExchangeRatesPage() {
   const view = useLoaderData<typeof loader>();
+  const locale = useLocale();
+  const m = useMessages(ratesMessages).exchange;
   const navigation = useNavigation();
   const { revalidating } = useRatesAutoRefresh({
     intervalMs: view.refreshSeconds * 1000,
@@ -84,15 +90,11 @@ export default function ExchangeRatesPage() {
 
   return (
     <>
-      <PageHero
-        eyebrow="Live market data"
-        title="Exchange Rates"
-        lead={`What Bitcoin, Ethereum, USDT and USDC are worth in Kenyan shillings right now. Rates refresh every ${view.refreshSeconds} seconds.`}
-      >
+      <PageHero eyebrow={m.eyebrow} title={m.title} lead={m.lead(view.refreshSeconds)}>
         <div className="flex flex-wrap items-center gap-3">
           {view.lastUpdatedAt !== null ? (
             <Badge tone={view.status === "live" ? "success" : "warning"}>
-              Last updated {formatEatStamp(view.lastUpdatedAt, view.now)}
+              {m.lastUpdated(formatEatStamp(view.lastUpdatedAt, view.now, locale))}
             </Badge>
           ) : null}
           <RefreshForm busy={refreshing || revalidating} />
@@ -100,7 +102,7 @@ export default function ExchangeRatesPage() {
       </PageHero>
 
       {/* The hero's own bottom padding is the space above the rates: no second gap under it. */}
-      <Section title="Rates in Kenyan shillings" className="pt-0">
+      <Section title={m.section} className="pt-0">
         {loading ? (
           <RatesSkeleton />
         ) : unavailable ? (

@@ -1,16 +1,20 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CardGrid } from "~/components/marketing/CardGrid";
 import { Icon } from "~/components/ui/icons";
 import { MoneyFlow } from "~/components/marketing/MoneyFlow";
 import { ButtonLink, PageHero, Section, textLinkClass } from "~/components/ui";
 import { featuresPage } from "~/content/marketing/pages.server";
+import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
-/** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
-export const loader = () => featuresPage;
+/**
+ * The page's copy travels as loader data, in the request's language, so it is not in the page's
+ * JavaScript bundle.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) => featuresPage(requestLocale(request));
 
 export const headers = publicPageHeaders;
 
@@ -71,7 +75,9 @@ export default function Features() {
               <h3 className="text-lg font-semibold text-ink">{fee.name}</h3>
               <p className="mt-3 text-4xl font-bold text-brand-800">
                 {fee.value}
-                <span className="ml-1 text-base font-medium text-slate-700">per transaction</span>
+                <span className="ml-1 text-base font-medium text-slate-700">
+                  {pricing.perTransaction}
+                </span>
               </p>
               <p className="mt-3 text-slate-700">{fee.description}</p>
             </li>

@@ -1,30 +1,37 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
 import { CtaBand } from "~/components/company/CtaBand";
 import { StepList } from "~/components/company/StepList";
 import { ButtonLink, Card, LinkLine, PageHero, Section } from "~/components/ui";
 import { IconBadge } from "~/components/ui/icons";
-import { onboardingPage as page } from "~/content/pages/onboarding";
+import { onboardingContent } from "~/content/pages/onboarding";
+import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
+/** The page's copy travels as loader data, in the request's language (issue 33). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  onboardingContent(requestLocale(request));
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   seo(matches, {
-    title: page.seo.title,
-    description: page.seo.description,
+    title: data?.seo.title ?? "Start Your Payment Journey",
+    description: data?.seo.description ?? "",
     path: paths.onboarding,
   });
 
 export default function OnboardingPage() {
+  const page = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead}>
         <ButtonLink to={paths.getStarted}>{page.cta.button}</ButtonLink>
         <ButtonLink to={paths.merchantSignIn} variant="secondary">
-          Already approved? Sign in
+          {page.hero.signIn}
         </ButtonLink>
       </PageHero>
 

@@ -1,36 +1,42 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CheckList } from "~/components/company/CheckList";
 import { CtaBand } from "~/components/company/CtaBand";
 import { ButtonLink, Card, Container, PageHero, Section, Stat } from "~/components/ui";
 import { IconBadge } from "~/components/ui/icons";
 import { company } from "~/content/company";
-import { securityPage as page } from "~/content/pages/security";
+import { securityContent } from "~/content/pages/security";
+import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, { title: page.seo.title, description: page.seo.description, path: paths.security });
+/** The page's copy travels as loader data, in the request's language (issue 33). */
+export const loader = ({ request }: LoaderFunctionArgs) => securityContent(requestLocale(request));
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  seo(matches, {
+    title: data?.seo.title ?? "Security",
+    description: data?.seo.description ?? "",
+    path: paths.security,
+  });
 
 const linkClass = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
 
 export default function SecurityPage() {
+  const page = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} lead={page.hero.lead}>
         <ButtonLink to={paths.getStarted}>{page.cta.button}</ButtonLink>
         <ButtonLink to={paths.compliance} variant="secondary">
-          Read about compliance
+          {page.hero.compliance}
         </ButtonLink>
       </PageHero>
 
-      <section
-        aria-label="Security in numbers"
-        className="border-y border-slate-200 bg-white py-10"
-      >
+      <section aria-label={page.statsLabel} className="border-y border-slate-200 bg-white py-10">
         <Container>
           <dl className="grid grid-cols-2 gap-8 md:grid-cols-4">
             {page.stats.map((stat) => (
@@ -76,10 +82,9 @@ export default function SecurityPage() {
           ))}
         </ul>
         <p className="mt-8 max-w-3xl text-slate-700">
-          {company.legalName} operates under {company.licenceName} number {company.licenceNumber}.
-          Our licences, AML/CFT programme and data-protection commitments are set out on the{" "}
+          {page.certifications.licence}{" "}
           <Link to={paths.compliance} className={linkClass}>
-            compliance page
+            {page.certifications.complianceLink}
           </Link>
           .
         </p>
@@ -101,14 +106,14 @@ export default function SecurityPage() {
         <div className="max-w-3xl space-y-4 text-lg text-slate-700">
           <p>{page.report.body}</p>
           <p>
-            Write to{" "}
+            {page.report.writeTo}{" "}
             <a
               href={`mailto:${company.supportEmail}?subject=Security%20report`}
               className={linkClass}
             >
               {company.supportEmail}
             </a>{" "}
-            with &ldquo;Security report&rdquo; in the subject, or call{" "}
+            {page.report.subject}{" "}
             <a href={company.phoneHref} className={linkClass}>
               {company.phone}
             </a>{" "}

@@ -1,5 +1,5 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CardGrid } from "~/components/marketing/CardGrid";
 import { CoinList } from "~/components/marketing/CoinList";
 import { FlowTabs } from "~/components/marketing/FlowTabs";
@@ -13,14 +13,18 @@ import {
   textLinkClass,
 } from "~/components/ui";
 import { solutionsPage } from "~/content/marketing/pages.server";
+import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;
 
-/** The page's copy travels as loader data, so it is not in the page's JavaScript bundle. */
-export const loader = () => solutionsPage;
+/**
+ * The page's copy travels as loader data, in the request's language, so it is not in the page's
+ * JavaScript bundle.
+ */
+export const loader = ({ request }: LoaderFunctionArgs) => solutionsPage(requestLocale(request));
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   seo(matches, {
@@ -29,8 +33,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
     path: paths.solutions,
   });
 
-/** The copy never changes: switching tabs (?flow=) needs no new data. */
-export const shouldRevalidate = () => false;
+/**
+ * Switching tabs (?flow=) needs no new data; a form (the language switch) does: the copy comes
+ * back in the new language.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => (formMethod ? defaultShouldRevalidate : false);
 
 export default function Solutions() {
   const { demoUrl } = useExternalUrls();

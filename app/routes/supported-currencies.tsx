@@ -4,29 +4,35 @@
  * or fallback, and marked so); the others are shown for reference: their rates and every 24h change
  * are fixed display values from app/content/cryptocurrencies.ts (issue 30, item 10).
  */
-import { data, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { formatEatStamp } from "~/utils/format";
 import { CurrencyList, type CurrencyEntry } from "~/components/rates/CurrencyList";
 import { RatesNotice } from "~/components/rates/RatesNotice";
-import { ratesCopy } from "~/components/rates/copy";
 import { Badge, ButtonLink, PageHero, Section } from "~/components/ui";
 import { company } from "~/content/company";
-import { claims } from "~/content/claims";
+import { claimsIn } from "~/content/claims";
 import {
   cryptocurrencies,
   indicativeCryptocurrencies,
   type CryptoSymbol,
 } from "~/content/cryptocurrencies";
+import { coinDescription } from "~/content/cryptocurrency-descriptions";
 import { cryptoLimits } from "~/content/tariff";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
+import { ratesMessages } from "~/i18n/catalogs/rates";
+import { inLocale } from "~/i18n/messages";
+import { matchesLocale } from "~/i18n/match-locale";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { ratesService } from "~/wiring/rates.server";
 import { formatKes } from "~/utils/format";
 import { loaderCacheHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = requestLocale(request);
   const service = ratesService();
   const view = await service.current({ fallback: true });
   const now = Date.now();
@@ -37,7 +43,7 @@ export async function loader() {
       symbol: coin.symbol,
       live: coin.live,
       name: coin.name,
-      description: coin.description,
+      description: coinDescription(coin.symbol, locale),
       priceKes: rate?.priceKes ?? coin.displayRateKes,
       kind: rate?.kind ?? "reference",
       asOf: rate?.asOf ?? null,
@@ -59,45 +65,55 @@ export async function loader() {
 
 export const headers = loaderCacheHeaders;
 
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: "Supported Currencies",
-    description: `${claims.crypto.payableNames} are accepted at OneHop checkout, with live KES rates; ${indicativeCryptocurrencies.length} more are shown with indicative rates for reference. Minimum conversion ${formatKes(cryptoLimits.minimum)}.`,
+export const meta: MetaFunction = ({ matches }) => {
+  const locale = matchesLocale(matches);
+  const { title, description } = inLocale(ratesMessages, locale).currencies.meta;
+  return seo(matches, {
+    title,
+    description: description(
+      claimsIn(locale).crypto.payableNames,
+      indicativeCryptocurrencies.length,
+      formatKes(cryptoLimits.minimum),
+    ),
     path: paths.supportedCurrencies,
   });
+};
 
 export default function SupportedCurrenciesPage() {
   const view = useLoaderData<typeof loader>();
+  const locale = useLocale();
+  const { copy, currencies: m } = useMessages(ratesMessages);
+  const claims = claimsIn(locale);
   return (
     <>
       <PageHero
-        eyebrow="Accept crypto, settle in KES"
-        title="Supported Currencies"
-        lead={`Your customers can pay with ${claims.crypto.payableNames}, converted and settled to M-Pesa, Airtel Money, T-Kash or your bank in Kenyan shillings. ${claims.crypto.indicativeNote}`}
+        eyebrow={m.eyebrow}
+        title={m.title}
+        lead={m.lead(claims.crypto.payableNames, claims.crypto.indicativeNote)}
       >
-        <ButtonLink to={paths.exchangeRates}>View Live Rates</ButtonLink>
+        <ButtonLink to={paths.exchangeRates}>{m.viewRates}</ButtonLink>
         <ButtonLink to={paths.getStarted} variant="secondary">
-          Get Started
+          {m.getStarted}
         </ButtonLink>
       </PageHero>
 
       <Section
         id="accepted"
         title={claims.crypto.availability.payable}
-        intro={`${claims.crypto.payableNames}: market rates, refreshed every ${view.refreshSeconds} seconds.`}
+        intro={m.acceptedIntro(claims.crypto.payableNames, view.refreshSeconds)}
       >
         <ul className="mb-8 grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-ink sm:grid-cols-3">
           <li className="font-semibold">
-            {ratesCopy.minimumConversionLabel}: {formatKes(cryptoLimits.minimum)}
+            {copy.minimumConversionLabel}: {formatKes(cryptoLimits.minimum)}
           </li>
           <li>
-            {company.licenceName}: <span className="font-semibold">{company.licenceNumber}</span>
+            {m.licence}: <span className="font-semibold">{company.licenceNumber}</span>
           </li>
           <li>
             {view.lastUpdatedAt !== null ? (
-              <>Live rates last updated {formatEatStamp(view.lastUpdatedAt, view.now)}</>
+              <>{m.liveUpdated(formatEatStamp(view.lastUpdatedAt, view.now, locale))}</>
             ) : (
-              <Badge tone="warning">Live rates unavailable: fallback rates shown</Badge>
+              <Badge tone="warning">{m.liveUnavailable}</Badge>
             )}
           </li>
         </ul>
@@ -117,7 +133,7 @@ export default function SupportedCurrenciesPage() {
       <Section
         id="reference"
         title={claims.crypto.availability.indicative}
-        intro={`${claims.crypto.indicativeNote} Their rates and all 24-hour changes are indicative values.`}
+        intro={m.referenceIntro(claims.crypto.indicativeNote)}
         tone="muted"
       >
         <CurrencyList

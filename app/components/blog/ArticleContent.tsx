@@ -11,22 +11,42 @@ import { formatDate } from "~/utils/format";
 import { ArticleBody } from "./ArticleBody";
 import { ShareLinks } from "./ShareLinks";
 import { TagList } from "./TagList";
+import { blogMessages } from "~/i18n/catalogs/blog";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
+import { EnglishOnlyNoteIn } from "~/components/legal/EnglishOnlyNote";
+import { categoryLabel, english } from "./blog-words";
 
-export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl: string }) {
+/**
+ * Hook-free (it is rendered outside a router in tests): the route passes the page's language,
+ * English when it is not given. The article's own text is marked `lang="en"` on a Kiswahili page.
+ */
+export function ArticleContent({
+  article,
+  siteUrl,
+  locale = "en",
+}: {
+  article: Article;
+  siteUrl: string;
+  locale?: Locale;
+}) {
   const source = safeExternalUrl(article.sourceUrl);
   const pageUrl = `${siteUrl.replace(/\/$/, "")}/blog/${article.slug}`;
   // Rows curated before the body was composed without it may still repeat the tl;dr.
   const body = withoutRepeatedTldr(article.body, article.tldr);
+  const m = inLocale(blogMessages, locale);
+  const lang = english(locale);
   return (
     <article className="mx-auto max-w-3xl">
+      <EnglishOnlyNoteIn locale={locale} className="mb-6" />
       <header>
         <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-          <Badge tone="info">{article.category}</Badge>
-          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
+          <Badge tone="info">{categoryLabel(m, article.category)}</Badge>
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, locale)}</time>
           <span aria-hidden="true">·</span>
-          <span>{article.readingTime} min read</span>
+          <span>{m.minRead(article.readingTime)}</span>
         </p>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+        <h1 lang={lang} className="mt-4 text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {article.title}
         </h1>
         <p className="mt-4 flex items-center gap-3 text-slate-700">
@@ -38,7 +58,7 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
             className="h-10 w-10 rounded-full"
           />
           <span>
-            By <span className="font-semibold text-ink">{article.author.name}</span>
+            {m.by} <span className="font-semibold text-ink">{article.author.name}</span>
           </span>
         </p>
       </header>
@@ -48,15 +68,17 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
         className="mt-8 rounded-2xl border border-brand-200 bg-brand-50 p-6"
       >
         <h2 id="tldr-heading" className="text-sm font-bold uppercase tracking-wide text-brand-800">
-          tl;dr
+          {m.tldr}
         </h2>
-        <p className="mt-2 text-lg text-ink">{article.tldr}</p>
+        <p lang={lang} className="mt-2 text-lg text-ink">
+          {article.tldr}
+        </p>
       </aside>
 
-      <TagList tags={article.tags} linked className="mt-6" />
+      <TagList tags={article.tags} linked label={m.tags} className="mt-6" />
 
       {body ? (
-        <div className="mt-8">
+        <div lang={lang} className="mt-8">
           <ArticleBody body={body} />
         </div>
       ) : null}
@@ -67,9 +89,11 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
           className="mt-10 rounded-2xl border border-emerald-300 bg-emerald-50 p-6"
         >
           <h2 id="kenya-impact-heading" className="text-xl font-bold text-emerald-900">
-            Kenya Impact
+            {m.kenyaImpact}
           </h2>
-          <p className="mt-2 text-slate-800">{article.kenyaImpact}</p>
+          <p lang={lang} className="mt-2 text-slate-800">
+            {article.kenyaImpact}
+          </p>
         </section>
       ) : null}
 
@@ -79,9 +103,9 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
           className="mt-6 rounded-2xl border border-blue-300 bg-blue-50 p-6"
         >
           <h2 id="merchant-takeaways-heading" className="text-xl font-bold text-blue-900">
-            Merchant Takeaways
+            {m.takeaways}
           </h2>
-          <ul className="mt-3 list-disc space-y-2 pl-6 text-slate-800">
+          <ul lang={lang} className="mt-3 list-disc space-y-2 pl-6 text-slate-800">
             {article.merchantTakeaways.map((takeaway) => (
               <li key={takeaway}>{takeaway}</li>
             ))}
@@ -90,7 +114,7 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
       ) : null}
 
       <p className="mt-10 text-sm text-slate-700">
-        Source:{" "}
+        {m.source}{" "}
         {source ? (
           <ExternalLink
             href={source}
@@ -104,7 +128,7 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
       </p>
 
       <div className="mt-6 border-t border-slate-200 pt-6">
-        <ShareLinks pageUrl={pageUrl} title={article.title} />
+        <ShareLinks pageUrl={pageUrl} title={article.title} locale={locale} />
       </div>
 
       <section
@@ -120,9 +144,11 @@ export function ArticleContent({ article, siteUrl }: { article: Article; siteUrl
         />
         <div>
           <h2 id="author-heading" className="font-semibold text-ink">
-            About {article.author.name}
+            {m.about(article.author.name)}
           </h2>
-          <p className="mt-1 text-sm text-slate-700">{article.author.bio}</p>
+          <p lang={lang} className="mt-1 text-sm text-slate-700">
+            {article.author.bio}
+          </p>
         </div>
       </section>
     </article>

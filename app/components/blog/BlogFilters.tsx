@@ -4,6 +4,9 @@
 import { Link } from "@remix-run/react";
 import { cx } from "~/components/ui";
 import { blogHref, type BlogQuery } from "./blog-url";
+import { blogMessages } from "~/i18n/catalogs/blog";
+import { useMessages } from "~/i18n/use-messages";
+import { categoryLabel } from "./blog-words";
 
 function Pill({ to, current, children }: { to: string; current: boolean; children: string }) {
   return (
@@ -32,10 +35,11 @@ export function BlogFilters({
   tags: readonly string[];
   query: BlogQuery & { category: string };
 }) {
+  const m = useMessages(blogMessages);
   return (
     <div className="space-y-4">
-      <nav aria-label="Filter by category">
-        <p className="mb-2 text-sm font-semibold text-slate-700">Category</p>
+      <nav aria-label={m.filters.byCategory}>
+        <p className="mb-2 text-sm font-semibold text-slate-700">{m.filters.category}</p>
         <ul className="flex flex-wrap gap-2">
           {categories.map((category) => (
             <li key={category}>
@@ -43,18 +47,18 @@ export function BlogFilters({
                 to={blogHref({ ...query, category, page: 1 }, "articles")}
                 current={query.category === category}
               >
-                {category === "all" ? "All" : category}
+                {category === "all" ? m.filters.all : categoryLabel(m, category)}
               </Pill>
             </li>
           ))}
         </ul>
       </nav>
-      <nav aria-label="Filter by tag">
-        <p className="mb-2 text-sm font-semibold text-slate-700">Tag</p>
+      <nav aria-label={m.filters.byTag}>
+        <p className="mb-2 text-sm font-semibold text-slate-700">{m.filters.tag}</p>
         <ul className="flex flex-wrap gap-2">
           <li>
             <Pill to={blogHref({ ...query, tag: null, page: 1 }, "articles")} current={!query.tag}>
-              All tags
+              {m.filters.allTags}
             </Pill>
           </li>
           {tags.map((tag) => (

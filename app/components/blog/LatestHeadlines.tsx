@@ -12,6 +12,9 @@ import { paths } from "~/utils/paths";
 import { blogHref, type BlogQuery } from "./blog-url";
 import type { CardData } from "./ArticleCard";
 import { TagList } from "./TagList";
+import { blogMessages } from "~/i18n/catalogs/blog";
+import { useLocale, useMessages } from "~/i18n/use-messages";
+import { english } from "./blog-words";
 
 export const LOADING_HEADLINES = "Loading latest headlines...";
 
@@ -24,6 +27,8 @@ export function LatestHeadlines({
   topics: readonly HeadlineTopic[];
   query: BlogQuery & { topic: HeadlineTopic };
 }) {
+  const locale = useLocale();
+  const m = useMessages(blogMessages);
   const navigation = useNavigation();
   const pendingTopic =
     navigation.state === "loading" && navigation.location.pathname === paths.blog
@@ -34,9 +39,9 @@ export function LatestHeadlines({
     <section id="headlines" aria-labelledby="headlines-heading" className="bg-slate-50 py-12">
       <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
         <h2 id="headlines-heading" className="text-2xl font-bold tracking-tight text-ink">
-          Latest Headlines
+          {m.headlines.title}
         </h2>
-        <nav aria-label="Headline topics" className="mt-4">
+        <nav aria-label={m.headlines.topics} className="mt-4">
           <ul className="flex flex-wrap gap-2">
             {topics.map((topic) => {
               const current = topic === query.topic;
@@ -53,7 +58,7 @@ export function LatestHeadlines({
                         : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100",
                     )}
                   >
-                    {topic === "all" ? "All" : topic}
+                    {topic === "all" ? m.filters.all : m.topics[topic]}
                   </Link>
                 </li>
               );
@@ -62,14 +67,14 @@ export function LatestHeadlines({
         </nav>
         {loading ? (
           <p role="status" className="mt-6 text-slate-700">
-            {LOADING_HEADLINES}
+            {m.headlines.loading}
           </p>
         ) : headlines.length === 0 ? (
-          <p className="mt-6 text-slate-700">No headlines under this topic yet.</p>
+          <p className="mt-6 text-slate-700">{m.headlines.none}</p>
         ) : (
           <ol
             className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-            aria-label="Headlines, newest first"
+            aria-label={m.headlines.list}
           >
             {headlines.map((headline) => (
               <li
@@ -78,9 +83,11 @@ export function LatestHeadlines({
               >
                 <p className="flex flex-wrap items-center gap-2 text-xs text-slate-700">
                   <span className="font-semibold">{headline.sourceName}</span>
-                  <time dateTime={headline.publishedAt}>{formatDate(headline.publishedAt)}</time>
+                  <time dateTime={headline.publishedAt}>
+                    {formatDate(headline.publishedAt, locale)}
+                  </time>
                 </p>
-                <h3 className="mt-2 font-semibold text-ink">
+                <h3 lang={english(locale)} className="mt-2 font-semibold text-ink">
                   <Link
                     to={paths.blogArticle(headline.slug)}
                     className="hover:text-brand-800 hover:underline"
@@ -88,7 +95,12 @@ export function LatestHeadlines({
                     {headline.title}
                   </Link>
                 </h3>
-                <TagList tags={headline.tags} limit={HEADLINE_TAGS} className="mt-3" />
+                <TagList
+                  tags={headline.tags}
+                  limit={HEADLINE_TAGS}
+                  label={m.tags}
+                  className="mt-3"
+                />
               </li>
             ))}
           </ol>

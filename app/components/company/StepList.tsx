@@ -1,5 +1,7 @@
 /** Numbered steps (an ordered list), each with a heading, an explanation and an optional link. */
 import { cx, LinkLine } from "~/components/ui";
+import { marketingMessages } from "~/i18n/catalogs/marketing";
+import { useMessages } from "~/i18n/use-messages";
 import { CheckList } from "./CheckList";
 
 export interface StepItem {
@@ -21,6 +23,7 @@ export function StepList({
   labelledBy?: string;
   className?: string;
 }) {
+  const m = useMessages(marketingMessages);
   return (
     <ol aria-labelledby={labelledBy} className={cx("grid gap-6 lg:grid-cols-2", className)}>
       {steps.map((step, index) => (
@@ -37,7 +40,9 @@ export function StepList({
           </span>
           <div className="min-w-0">
             <h3 className="text-lg font-semibold text-ink">
-              <span className="sr-only">Step {index + 1}: </span>
+              <span className="sr-only">
+                {m.step} {index + 1}:{" "}
+              </span>
               {step.title}
             </h3>
             {step.duration ? (

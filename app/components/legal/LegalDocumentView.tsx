@@ -1,6 +1,9 @@
 import { Container } from "~/components/ui";
 import type { Block, LegalDocument } from "~/content/legal/types";
+import { legalMessages } from "~/i18n/catalogs/legal";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatDate } from "~/utils/format";
+import { EnglishOnlyNote, useEnglishText } from "./EnglishOnlyNote";
 
 function BlockView({ block }: { block: Block }) {
   switch (block.kind) {
@@ -65,9 +68,9 @@ function BlockView({ block }: { block: Block }) {
   }
 }
 
-function Blocks({ blocks }: { blocks: readonly Block[] }) {
+function Blocks({ blocks, lang }: { blocks: readonly Block[]; lang?: string }) {
   return (
-    <div className="space-y-4 leading-relaxed text-slate-700">
+    <div lang={lang} className="space-y-4 leading-relaxed text-slate-700">
       {blocks.map((block, index) => (
         <BlockView key={index} block={block} />
       ))}
@@ -75,28 +78,44 @@ function Blocks({ blocks }: { blocks: readonly Block[] }) {
   );
 }
 
-/** A numbered long-form document with a table of contents. */
+/**
+ * A numbered long-form document with a table of contents. The documents are in English only: in
+ * Kiswahili the page says so at the top, its frame (dates, contents) is in Kiswahili and the
+ * document's own text is marked `lang="en"`.
+ */
 export function LegalDocumentView({ document }: { document: LegalDocument }) {
+  const locale = useLocale();
+  const m = useMessages(legalMessages);
+  const english = useEnglishText();
   return (
     <article className="py-12 sm:py-16">
       <Container className="max-w-4xl">
+        <EnglishOnlyNote className="mb-8" />
         <header className="border-b border-slate-200 pb-8">
-          <h1 className="text-4xl font-bold tracking-tight text-ink">{document.title}</h1>
+          <h1 lang={english} className="text-4xl font-bold tracking-tight text-ink">
+            {document.title}
+          </h1>
           {document.effective ? (
             <p className="mt-3 text-slate-600">
-              Effective <time dateTime={document.effective}>{formatDate(document.effective)}</time>
+              {m.effective}{" "}
+              <time dateTime={document.effective}>{formatDate(document.effective, locale)}</time>
             </p>
           ) : null}
           {document.lastUpdated ? (
-            <p className="mt-3 text-slate-600">Last updated {document.lastUpdated}</p>
+            <p className="mt-3 text-slate-600">
+              {m.lastUpdated} <span lang={english}>{document.lastUpdated}</span>
+            </p>
           ) : null}
           <div className="mt-6">
-            <Blocks blocks={document.intro} />
+            <Blocks blocks={document.intro} lang={english} />
           </div>
         </header>
-        <nav aria-label="Contents" className="my-8 rounded-xl bg-slate-50 p-6">
-          <h2 className="text-base font-semibold text-ink">Contents</h2>
-          <ol className="mt-3 grid list-decimal gap-1 pl-6 text-brand-800 sm:grid-cols-2">
+        <nav aria-label={m.contents} className="my-8 rounded-xl bg-slate-50 p-6">
+          <h2 className="text-base font-semibold text-ink">{m.contents}</h2>
+          <ol
+            lang={english}
+            className="mt-3 grid list-decimal gap-1 pl-6 text-brand-800 sm:grid-cols-2"
+          >
             {document.sections.map((section) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className="underline-offset-2 hover:underline">
@@ -110,6 +129,7 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
           <section
             key={section.id}
             id={section.id}
+            lang={english}
             className="mt-10"
             aria-labelledby={`${section.id}-title`}
           >

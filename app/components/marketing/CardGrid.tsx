@@ -2,6 +2,8 @@
 import type { ReactNode } from "react";
 import { Card, cx } from "~/components/ui";
 import { Icon, IconBadge, type IconName } from "~/components/ui/icons";
+import { marketingMessages } from "~/i18n/catalogs/marketing";
+import { useMessages } from "~/i18n/use-messages";
 
 export interface CardItem {
   title: string;
@@ -56,6 +58,7 @@ export function StepList({
   steps: readonly { title: string; body: string; icon?: IconName }[];
   label?: string;
 }) {
+  const m = useMessages(marketingMessages);
   return (
     <ol aria-label={label} className="grid gap-6 md:grid-cols-3">
       {steps.map((step, index) => (
@@ -65,7 +68,7 @@ export function StepList({
         >
           <div className="flex items-center gap-3">
             <span className="inline-flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
-              <span className="sr-only">Step </span>
+              <span className="sr-only">{m.step} </span>
               {index + 1}
             </span>
             {step.icon ? <IconBadge name={step.icon} /> : null}

@@ -10,6 +10,8 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Stat, cx } from "~/components/ui";
 import type { FlowId, PaymentFlow } from "~/content/marketing/solutions";
+import { marketingMessages } from "~/i18n/catalogs/marketing";
+import { useMessages } from "~/i18n/use-messages";
 import { paths } from "~/utils/paths";
 
 const tabId = (id: FlowId) => `flow-tab-${id}`;
@@ -147,18 +149,19 @@ export function FlowTabs({
 }
 
 function FlowPanelContent({ flow }: { flow: PaymentFlow }) {
+  const m = useMessages(marketingMessages);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h3 className="text-2xl font-bold tracking-tight text-ink">{flow.title}</h3>
       <p className="mt-3 max-w-3xl text-lg text-slate-700">{flow.summary}</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <h4 className="text-base font-semibold text-ink">Steps</h4>
+          <h4 className="text-base font-semibold text-ink">{m.steps}</h4>
           <ol className="mt-4 grid gap-4 sm:grid-cols-3">
             {flow.steps.map((step, index) => (
               <li key={step.title} className="rounded-xl bg-slate-50 p-4">
                 <span className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
-                  <span className="sr-only">Step </span>
+                  <span className="sr-only">{m.step} </span>
                   {index + 1}
                 </span>
                 <p className="mt-3 font-semibold text-ink">{step.title}</p>
@@ -168,7 +171,7 @@ function FlowPanelContent({ flow }: { flow: PaymentFlow }) {
           </ol>
         </div>
         <div>
-          <h4 className="text-base font-semibold text-ink">Use cases</h4>
+          <h4 className="text-base font-semibold text-ink">{m.useCases}</h4>
           <ul className="mt-4 list-disc space-y-1.5 pl-5 text-slate-700 marker:text-brand-700">
             {flow.useCases.map((useCase) => (
               <li key={useCase}>{useCase}</li>

@@ -4,8 +4,11 @@
  */
 import type { FlowStep } from "~/content/marketing/home";
 import { Icon } from "~/components/ui/icons";
+import { marketingMessages } from "~/i18n/catalogs/marketing";
+import { useMessages } from "~/i18n/use-messages";
 
 export function MoneyFlow({ steps, label }: { steps: readonly FlowStep[]; label: string }) {
+  const m = useMessages(marketingMessages);
   return (
     <ol aria-label={label} className="grid gap-6 lg:grid-cols-5">
       {steps.map((step, index) => (
@@ -16,9 +19,9 @@ export function MoneyFlow({ steps, label }: { steps: readonly FlowStep[]; label:
                 <Icon name={step.icon} />
               </span>
               <span className="text-sm font-semibold text-slate-700">
-                <span className="sr-only">Step </span>
+                <span className="sr-only">{m.step} </span>
                 {index + 1}
-                <span className="sr-only"> of {steps.length}</span>
+                <span className="sr-only"> {m.ofTotal(steps.length)}</span>
               </span>
             </div>
             <h3 className="mt-4 text-base font-semibold text-ink">{step.title}</h3>

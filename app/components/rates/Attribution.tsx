@@ -2,6 +2,8 @@
  * Where the numbers come from: the market-data provider, and the FX source when KES was derived.
  */
 import { ExternalLink, textLinkClass } from "~/components/ui";
+import { ratesMessages } from "~/i18n/catalogs/rates";
+import { useMessages } from "~/i18n/use-messages";
 
 export function Attribution({
   marketSource,
@@ -12,29 +14,26 @@ export function Attribution({
   derived: boolean;
   fallback: boolean;
 }) {
+  const m = useMessages(ratesMessages).attribution;
   const simulated = marketSource?.endsWith("-simulator") ?? false;
   return (
     <div className="mt-8 space-y-2 text-sm text-slate-700">
       {simulated ? (
-        <p>
-          Market data: simulated prices from our local CoinGecko-compatible market simulator (this
-          server runs in simulator mode; the prices are not real market prices).
-        </p>
+        <p>{m.simulated}</p>
       ) : (
         <p>
-          Market data from{" "}
+          {m.from}{" "}
           <ExternalLink href="https://www.coingecko.com/en/api" className={textLinkClass}>
             CoinGecko
           </ExternalLink>
-          , a market-data provider.
+          {m.provider}
         </p>
       )}
       {derived ? (
         <p>
-          CoinGecko does not quote Kenyan shillings, so KES prices are calculated from the USD price
-          and the USD/KES rate published by{" "}
+          {m.derived}{" "}
           {simulated ? (
-            "the simulated FX source"
+            m.simulatedFx
           ) : (
             <ExternalLink href="https://www.exchangerate-api.com" className={textLinkClass}>
               ExchangeRate-API
@@ -43,10 +42,8 @@ export function Attribution({
           .
         </p>
       ) : null}
-      {fallback ? (
-        <p>Fallback rates are fixed reference values kept by OneHop, not market prices.</p>
-      ) : null}
-      <p>Rates are indicative. The rate for a payment is locked when the payment is created.</p>
+      {fallback ? <p>{m.fallback}</p> : null}
+      <p>{m.indicative}</p>
     </div>
   );
 }

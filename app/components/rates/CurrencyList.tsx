@@ -4,10 +4,14 @@
  */
 import { CoinMark } from "~/components/ui/CoinMark";
 import { Badge } from "~/components/ui";
-import { cryptoAvailability, formatChangeBps, type CryptoSymbol } from "~/content/cryptocurrencies";
+import { claimsMessages } from "~/content/claims";
+import { formatChangeBps, type CryptoSymbol } from "~/content/cryptocurrencies";
+import { inLocale } from "~/i18n/messages";
 import type { RateKind } from "~/core/rates/types";
 import { formatKesRate } from "~/utils/format";
 import { RateKindBadge } from "./RateCards";
+import { ratesMessages } from "~/i18n/catalogs/rates";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 
 export interface CurrencyEntry {
   symbol: CryptoSymbol;
@@ -21,10 +25,11 @@ export interface CurrencyEntry {
 }
 
 function ChangeBadge({ bps }: { bps: number }) {
+  const m = useMessages(ratesMessages).cards;
   const tone = bps > 0 ? "success" : bps < 0 ? "danger" : "neutral";
   return (
     <Badge tone={tone}>
-      <span className="sr-only">24h change </span>
+      <span className="sr-only">{m.change} </span>
       {formatChangeBps(bps)}
       <span aria-hidden="true">&nbsp;24h</span>
     </Badge>
@@ -40,6 +45,7 @@ export function CurrencyList({
   now: number;
   label: string;
 }) {
+  const cryptoAvailability = inLocale(claimsMessages, useLocale()).crypto.availability;
   return (
     <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {coins.map((coin) => {

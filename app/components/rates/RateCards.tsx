@@ -5,24 +5,29 @@ import { Badge } from "~/components/ui";
 import { findCryptocurrency } from "~/content/cryptocurrencies";
 import type { Rate } from "~/core/rates/types";
 import { formatEatStamp, formatKesRate } from "~/utils/format";
+import { ratesMessages } from "~/i18n/catalogs/rates";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 
 export type RateCardData = Pick<Rate, "symbol" | "name" | "priceKes" | "kind" | "asOf">;
 
 export function RateKindBadge({ rate, now }: { rate: Pick<Rate, "kind" | "asOf">; now: number }) {
-  if (rate.kind === "live") return <Badge tone="success">Live</Badge>;
+  const locale = useLocale();
+  const m = useMessages(ratesMessages).cards;
+  if (rate.kind === "live") return <Badge tone="success">{m.live}</Badge>;
   if (rate.kind === "stale") {
     return (
       <Badge tone="warning">
-        Stale: as of {rate.asOf === null ? "unknown" : formatEatStamp(rate.asOf, now)}
+        {m.stale(rate.asOf === null ? m.unknown : formatEatStamp(rate.asOf, now, locale))}
       </Badge>
     );
   }
-  return <Badge tone="neutral">Fallback rate</Badge>;
+  return <Badge tone="neutral">{m.fallback}</Badge>;
 }
 
 function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
   const coin = findCryptocurrency(rate.symbol);
   const headingId = `rate-${rate.symbol.toLowerCase()}`;
+  const m = useMessages(ratesMessages).cards;
   return (
     <li
       aria-labelledby={headingId}
@@ -44,7 +49,7 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
       >
         {keepTogether(formatKesRate(rate.priceKes))}
       </p>
-      <p className="text-sm text-slate-700">per 1 {rate.symbol}</p>
+      <p className="text-sm text-slate-700">{m.perCoin(rate.symbol)}</p>
       <div className="mt-4">
         <RateKindBadge rate={rate} now={now} />
       </div>
@@ -53,11 +58,9 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
 }
 
 export function RateCards({ rates, now }: { rates: readonly RateCardData[]; now: number }) {
+  const m = useMessages(ratesMessages).cards;
   return (
-    <ul
-      aria-label="Exchange rates in Kenyan shillings"
-      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
-    >
+    <ul aria-label={m.list} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {rates.map((rate) => (
         <RateCard key={rate.symbol} rate={rate} now={now} />
       ))}
@@ -66,9 +69,10 @@ export function RateCards({ rates, now }: { rates: readonly RateCardData[]; now:
 }
 
 export function RatesSkeleton() {
+  const m = useMessages(ratesMessages).cards;
   return (
     <ul
-      aria-label="Loading exchange rates"
+      aria-label={m.loading}
       aria-busy="true"
       className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
     >

@@ -4,12 +4,14 @@
  */
 import { Form } from "@remix-run/react";
 import { buttonClass, type ButtonVariant } from "~/components/ui";
-import { ratesCopy, REFRESH_ACTION } from "./copy";
+import { REFRESH_ACTION } from "./copy";
+import { ratesMessages } from "~/i18n/catalogs/rates";
+import { useMessages } from "~/i18n/use-messages";
 
 export function RefreshForm({
   busy,
-  label = ratesCopy.refresh,
-  busyLabel = ratesCopy.refreshing,
+  label,
+  busyLabel,
   variant = "secondary",
 }: {
   busy: boolean;
@@ -17,6 +19,7 @@ export function RefreshForm({
   busyLabel?: string;
   variant?: ButtonVariant;
 }) {
+  const m = useMessages(ratesMessages).copy;
   return (
     <Form method="post" action={REFRESH_ACTION} preventScrollReset>
       <button
@@ -25,7 +28,7 @@ export function RefreshForm({
         disabled={busy}
         aria-busy={busy || undefined}
       >
-        {busy ? busyLabel : label}
+        {busy ? (busyLabel ?? m.refreshing) : (label ?? m.refresh)}
       </button>
     </Form>
   );

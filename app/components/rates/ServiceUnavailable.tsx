@@ -1,8 +1,10 @@
 /** Shown instead of the cards when no market rate was ever received. */
-import { ratesCopy } from "./copy";
 import { RefreshForm } from "./RefreshForm";
+import { ratesMessages } from "~/i18n/catalogs/rates";
+import { useMessages } from "~/i18n/use-messages";
 
 export function ServiceUnavailable({ busy }: { busy: boolean }) {
+  const ratesCopy = useMessages(ratesMessages).copy;
   return (
     <section
       aria-labelledby="rates-unavailable"

@@ -7,12 +7,14 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { notify } from "~/components/layout/Flash";
-import { ratesCopy } from "./copy";
+import { ratesMessages } from "~/i18n/catalogs/rates";
+import { useMessages } from "~/i18n/use-messages";
 
 export function useRatesAutoRefresh(input: {
   intervalMs: number;
   lastRefresh: { id: number; outcome: string } | null;
 }): { revalidating: boolean } {
+  const ratesCopy = useMessages(ratesMessages).copy;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const revalidatorRef = useRef(revalidator);
@@ -42,7 +44,7 @@ export function useRatesAutoRefresh(input: {
     if (!attempt || attempt.outcome !== "failed" || notified.current === attempt.id) return;
     notified.current = attempt.id;
     if (!flashWillShow) notify({ type: "error", ...ratesCopy.failureToast });
-  }, [attempt, navigation.state]);
+  }, [attempt, navigation.state, ratesCopy]);
 
   return { revalidating: revalidator.state === "loading" };
 }

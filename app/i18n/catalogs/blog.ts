@@ -1,0 +1,143 @@
+import { defineMessages } from "../messages";
+
+/**
+ * The blog's own words (/blog, /blog/{slug}): headings, filters, pagination, bylines (issue 33).
+ * The articles themselves come from feeds in English and stay so (a note says it in Kiswahili).
+ */
+export const blogMessages = defineMessages(
+  {
+    meta: {
+      title: "Blog",
+      description:
+        "News, explainers and product updates on stablecoins, Kenyan regulation, M-Pesa settlement and cross-border payments for merchants who accept crypto.",
+    },
+    hero: {
+      eyebrow: "OneHop Blog",
+      title: "News and insights on crypto payments in Kenya",
+      lead: "Stablecoins, Kenyan regulation, M-Pesa settlement and cross-border payments: what merchants need to know, and what is new at OneHop.",
+    },
+    articles: "Articles",
+    count: (total: number) => (total === 1 ? "1 article" : `${total} articles`),
+    matchFilters: (total: number) =>
+      total === 1 ? " matches these filters" : " match these filters",
+    pageOf: (page: number, pages: number) => `, page ${page} of ${pages}`,
+    noMatch: "No articles match these filters.",
+    showAll: "Show all articles",
+    pages: "Pages",
+    newer: "← Newer articles",
+    older: "Older articles →",
+    filters: {
+      byCategory: "Filter by category",
+      category: "Category",
+      byTag: "Filter by tag",
+      tag: "Tag",
+      all: "All",
+      allTags: "All tags",
+    },
+    categories: {
+      News: "News",
+      Explainers: "Explainers",
+      "Product Updates": "Product Updates",
+    },
+    topics: {
+      Kenya: "Kenya",
+      Stablecoins: "Stablecoins",
+      Regulation: "Regulation",
+      Merchants: "Merchants",
+      "Cross-border": "Cross-border",
+      Product: "Product",
+    },
+    headlines: {
+      title: "Latest Headlines",
+      topics: "Headline topics",
+      loading: "Loading latest headlines...",
+      none: "No headlines under this topic yet.",
+      list: "Headlines, newest first",
+    },
+    latestNews: "Latest News",
+    tags: "Tags",
+    minRead: (minutes: number) => `${minutes} min read`,
+    by: "By",
+    tldr: "tl;dr",
+    kenyaImpact: "Kenya Impact",
+    takeaways: "Merchant Takeaways",
+    source: "Source:",
+    about: (name: string) => `About ${name}`,
+    share: {
+      title: "Share this article",
+      twitter: "Share on Twitter/X",
+      facebook: "Share on Facebook",
+    },
+    back: "Back to Blog",
+    more: "More articles",
+    previous: "← Previous",
+    next: "Next →",
+  },
+  {
+    meta: {
+      title: "Blogu",
+      description:
+        "Habari, maelezo na taarifa za huduma mpya kuhusu stablecoin, sheria za Kenya, ulipaji kupitia M-Pesa na malipo ya kimataifa kwa wafanyabiashara wanaopokea crypto.",
+    },
+    hero: {
+      eyebrow: "Blogu ya OneHop",
+      title: "Habari na uchambuzi kuhusu malipo ya crypto nchini Kenya",
+      lead: "Stablecoin, sheria za Kenya, ulipaji kupitia M-Pesa na malipo ya kimataifa: wafanyabiashara wanachohitaji kujua, na yaliyo mapya OneHop.",
+    },
+    articles: "Makala",
+    count: (total) => (total === 1 ? "Makala 1" : `Makala ${total}`),
+    matchFilters: () => " zinazolingana na vichujio hivi",
+    pageOf: (page, pages) => `, ukurasa ${page} kati ya ${pages}`,
+    noMatch: "Hakuna makala zinazolingana na vichujio hivi.",
+    showAll: "Onyesha makala zote",
+    pages: "Kurasa",
+    newer: "← Makala mpya zaidi",
+    older: "Makala za zamani →",
+    filters: {
+      byCategory: "Chuja kwa aina",
+      category: "Aina",
+      byTag: "Chuja kwa lebo",
+      tag: "Lebo",
+      all: "Zote",
+      allTags: "Lebo zote",
+    },
+    categories: {
+      News: "Habari",
+      Explainers: "Maelezo",
+      "Product Updates": "Huduma mpya",
+    },
+    topics: {
+      Kenya: "Kenya",
+      Stablecoins: "Stablecoin",
+      Regulation: "Sheria",
+      Merchants: "Wafanyabiashara",
+      "Cross-border": "Kimataifa",
+      Product: "Huduma za OneHop",
+    },
+    headlines: {
+      title: "Vichwa vya Habari vya Karibuni",
+      topics: "Mada za vichwa vya habari",
+      loading: "Vichwa vya habari vinapakiwa...",
+      none: "Bado hakuna vichwa vya habari kwenye mada hii.",
+      list: "Vichwa vya habari, vipya kwanza",
+    },
+    latestNews: "Habari za Karibuni",
+    tags: "Lebo",
+    minRead: (minutes) => `dakika ${minutes} za kusoma`,
+    by: "Na",
+    tldr: "Kwa ufupi",
+    kenyaImpact: "Athari kwa Kenya",
+    takeaways: "Mafunzo kwa Wafanyabiashara",
+    source: "Chanzo:",
+    about: (name) => `Kuhusu ${name}`,
+    share: {
+      title: "Shiriki makala hii",
+      twitter: "Shiriki kwenye Twitter/X",
+      facebook: "Shiriki kwenye Facebook",
+    },
+    back: "Rudi kwenye Blogu",
+    more: "Makala zaidi",
+    previous: "← Iliyotangulia",
+    next: "Inayofuata →",
+  },
+);
