@@ -22,7 +22,7 @@ import { NonceProvider, PendingFlashContext } from "./utils/nonce";
 import { PRIVATE_CACHE_HEADER } from "./utils/http";
 import { compressedDocument, willCache } from "./utils/page-cache.server";
 import { HTML_LANG } from "./i18n/locales";
-import { DOCUMENT_VARY, requestLocale } from "./i18n/negotiate";
+import { DOCUMENT_VARY, pageLocale } from "./i18n/negotiate";
 import { isClientAbort } from "./utils/request-time-limits.server";
 import { takeFlashFromResponse, type Flash } from "./utils/toast.server";
 import {
@@ -61,7 +61,7 @@ export default async function handleRequest(
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Each page is written in the request's language (issue 33): say which, and what it varied on.
-  responseHeaders.set("Content-Language", HTML_LANG[requestLocale(request)]);
+  responseHeaders.set("Content-Language", HTML_LANG[pageLocale(request)]);
   responseHeaders.set("Vary", DOCUMENT_VARY);
   // A page a cache may keep is returned uncompressed: the cache compresses it once per encoding.
   const cacheable =

@@ -29,7 +29,7 @@ import { company } from "~/content/company";
 import { headerMessages, statusMessages } from "~/i18n/catalogs/shell";
 import { DEFAULT_LOCALE, HTML_LANG, isLocale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
-import { requestLocale } from "~/i18n/negotiate";
+import { pageLocale } from "~/i18n/negotiate";
 import { LocaleProvider, useMessages } from "~/i18n/use-messages";
 import { publicEnv } from "~/utils/env.server";
 import { eatYear } from "~/utils/format";
@@ -67,7 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // data so the browser shows the server's year, even across midnight on 31 December).
   const year = eatYear(Date.now());
   // The page's language (issue 33): the switch's cookie, else the browser's Accept-Language.
-  const locale = requestLocale(request);
+  const locale = pageLocale(request);
   return data({ ENV: publicEnv(), toast: toast ?? null, signedIn, year, locale }, { headers });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeFromAcceptLanguage, negotiateLocale, requestLocale } from "./negotiate";
+import { localeFromAcceptLanguage, negotiateLocale, pageLocale, requestLocale } from "./negotiate";
 
 describe("choosing the page's language", () => {
   it("reads the browser's Accept-Language, best q first", () => {
@@ -29,5 +29,15 @@ describe("choosing the page's language", () => {
   it("reads a request's headers", () => {
     const request = new Request("http://localhost/", { headers: { "Accept-Language": "sw" } });
     expect(requestLocale(request)).toBe("sw");
+  });
+});
+
+describe("sections kept in English", () => {
+  it("draws the operator console and the simulators in English whatever the browser asks", () => {
+    const sw = { headers: { "Accept-Language": "sw", Cookie: "onehop_lang=sw" } };
+    expect(pageLocale(new Request("http://localhost/admin/payments", sw))).toBe("en");
+    expect(pageLocale(new Request("http://localhost/simulator/custody/", sw))).toBe("en");
+    expect(pageLocale(new Request("http://localhost/administrator", sw))).toBe("sw");
+    expect(pageLocale(new Request("http://localhost/merchant/dashboard", sw))).toBe("sw");
   });
 });

@@ -51,6 +51,14 @@ export function requestLocale(request: Request): Locale {
   return negotiateLocale(request.headers.get("Cookie"), request.headers.get("Accept-Language"));
 }
 
+/** Sections that stay in English (ADR 0064): the operator console and the provider simulators. */
+const ENGLISH_ONLY = /^\/(admin|simulator)(\/|$)/;
+
+/** The language a page is drawn in: the request's, except in the sections kept in English. */
+export function pageLocale(request: Request): Locale {
+  return ENGLISH_ONLY.test(new URL(request.url).pathname) ? DEFAULT_LOCALE : requestLocale(request);
+}
+
 /**
  * Every page's answer depends on these request headers besides its encoding (a shared cache must
  * key on the language cookie, or on the whole Cookie header).

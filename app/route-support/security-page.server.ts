@@ -7,6 +7,9 @@ import { security } from "~/wiring/security.server";
 import { requestOrigin } from "~/utils/request.server";
 import { currentSessionIdHash, type SessionKind } from "~/utils/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+import { securityMessages } from "~/i18n/catalogs/security";
+import { inLocale } from "~/i18n/messages";
+import { pageLocale } from "~/i18n/negotiate";
 
 const kindOf = (subject: AccountSubject): SessionKind =>
   subject.type === "operator" ? "operator" : "merchant";
@@ -30,24 +33,22 @@ export async function endSessionsFromPage(
   const accounts = security();
   const currentIdHash = await currentSessionIdHash(kindOf(subject), request);
   const origin = requestOrigin(request);
+  const m = inLocale(securityMessages, pageLocale(request)).toasts;
   if (which === "all-others") {
     const ended = await accounts.endAllOtherSessions({ subject, currentIdHash, origin });
     return redirectWithSuccess(page, {
-      message: "Other sessions signed out",
-      description:
-        ended === 1
-          ? "1 other session was signed out. You stay signed in here."
-          : `${ended} other sessions were signed out. You stay signed in here.`,
+      message: m.othersSignedOut,
+      description: m.othersSignedOutDescription(ended),
     });
   }
   const ended = await accounts.endOtherSession({ subject, ref: which.ref, currentIdHash, origin });
   return ended
     ? redirectWithSuccess(page, {
-        message: "Session signed out",
-        description: "That device must sign in again to use your account.",
+        message: m.sessionSignedOut,
+        description: m.sessionSignedOutDescription,
       })
     : redirectWithError(page, {
-        message: "Session not found",
-        description: "It has already ended. The list shows the sessions still signed in.",
+        message: m.sessionNotFound,
+        description: m.sessionNotFoundDescription,
       });
 }

@@ -75,6 +75,25 @@ describe("a member's language", () => {
     expect(storedLanguage(id)).toBeNull();
   });
 
+  it("the security page's toasts follow the page's language", async () => {
+    const { cookie } = await member();
+    const response = await respond(() =>
+      securityAction({
+        request: formPost(
+          "/merchant/security",
+          { intent: "end-other-sessions" },
+          { cookie: `${cookie}; onehop_lang=sw` },
+        ),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(await toastOf(response)).toMatchObject({
+      message: "Vipindi vingine vimetolewa",
+      description: "Vipindi 0 vingine vimetolewa. Wewe unabaki umeingia hapa.",
+    });
+  });
+
   it("follows the switch while signed in, and only then", async () => {
     const { id, cookie } = await member();
     const switched = await switchLanguage({

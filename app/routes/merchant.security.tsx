@@ -23,11 +23,7 @@ import { Container } from "~/components/ui";
 import { CheckboxField, fieldMeta, SubmitButton } from "~/components/ui/form";
 import type { NotificationChoices as Choices } from "~/core/accounts/notifications.server";
 import { can } from "~/core/accounts/permissions";
-import {
-  notificationChoices,
-  securityPageSchema,
-  sessionIntents,
-} from "~/core/accounts/security-page-schema";
+import { securityPageSchema, sessionIntents } from "~/core/accounts/security-page-schema";
 import { SMS_INTENT, smsSettingsSchema } from "~/core/notifications/sms-settings-schema";
 import { memberLanguageMessages } from "~/i18n/catalogs/member-language";
 import { languageCookie } from "~/i18n/language-cookie.server";
@@ -43,6 +39,8 @@ import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { security } from "~/wiring/security.server";
 import { smsSettings } from "~/wiring/sms.server";
+import { securityMessages } from "~/i18n/catalogs/security";
+import { matchesLocale } from "~/i18n/match-locale";
 
 type ActionData = {
   lastResult?: SubmissionResult<string[]>;
@@ -79,7 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return endSessionsFromPage(request, subject, paths.merchantSecurity, { ref: value.ref });
     case sessionIntents.endOthers:
       return endSessionsFromPage(request, subject, paths.merchantSecurity, "all-others");
-    case sessionIntents.notifications:
+    case sessionIntents.notifications: {
+      const words = inLocale(securityMessages, requestLocale(request));
       await security().setNotificationChoices(merchant.userId, {
         paymentSettled: value.paymentSettled ?? false,
         dailySummary: value.dailySummary ?? false,
@@ -89,9 +88,10 @@ export async function action({ request }: ActionFunctionArgs) {
           : undefined,
       });
       return redirectWithSuccess(paths.merchantSecurity, {
-        message: "Notification choices saved",
-        description: "We will e-mail you as you chose.",
+        message: words.toasts.choicesSaved,
+        description: words.toasts.choicesSavedDescription,
       });
+    }
   }
 }
 
@@ -176,6 +176,7 @@ function NotificationChoices({
   choices: Choices;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const m = useMessages(securityMessages);
   const [form, fields] = useForm({
     id: "notification-choices",
     lastResult,
@@ -184,27 +185,22 @@ function NotificationChoices({
   return (
     <section aria-labelledby="notifications-heading" className="mt-10">
       <h2 id="notifications-heading" className="text-xl font-semibold text-ink">
-        E-mail notifications
+        {m.emailsTitle}
       </h2>
-      <p className="mt-2 text-slate-700">
-        Security notices (a sign-in from a new device, password and two-factor changes) are always
-        sent. These are up to you.
-      </p>
+      <p className="mt-2 text-slate-700">{m.emailsIntro}</p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value={sessionIntents.notifications} />
         <CheckboxField
           meta={fieldMeta(fields.paymentSettled)}
-          label={notificationChoices.paymentSettled}
+          label={m.paymentSettled}
           defaultChecked={choices.paymentSettled}
         />
         <CheckboxField
           meta={fieldMeta(fields.dailySummary)}
           label={
             <>
-              {notificationChoices.dailySummary}
-              <span className="block text-slate-600">
-                Yesterday&apos;s payments and settlements, every morning at 07:00.
-              </span>
+              {m.dailySummary}
+              <span className="block text-slate-600">{m.dailySummaryNote}</span>
             </>
           }
           defaultChecked={choices.dailySummary}
@@ -214,18 +210,15 @@ function NotificationChoices({
             meta={fieldMeta(fields.monthlyStatement)}
             label={
               <>
-                {notificationChoices.monthlyStatement}
-                <span className="block text-slate-600">
-                  Last month&apos;s opening and closing balance and totals, on the 1st at 06:00,
-                  with links to the statement (sign in to see it).
-                </span>
+                {m.monthlyStatement}
+                <span className="block text-slate-600">{m.monthlyStatementNote}</span>
               </>
             }
             defaultChecked={choices.monthlyStatement}
           />
         )}
-        <SubmitButton variant="secondary" pendingLabel="Saving...">
-          Save Choices
+        <SubmitButton variant="secondary" pendingLabel={m.saving}>
+          {m.saveChoices}
         </SubmitButton>
       </Form>
     </section>
@@ -236,13 +229,11 @@ export default function MerchantSecurity() {
   const { username, twoFactorOn, choices, sms, language, sessions, events } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(securityMessages);
   return (
     <Container className="max-w-3xl py-12">
-      <h1 className="text-3xl font-bold text-ink">Security</h1>
-      <p className="mt-3 text-slate-700">
-        Your sign-in as <strong>{username}</strong>: where you are signed in, what happened
-        recently, and which e-mails and texts you get.
-      </p>
+      <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
+      <p className="mt-3 text-slate-700">{m.intro(username)}</p>
       <SignInSettings
         passwordPath={paths.merchantPassword}
         twoFactorPath={paths.merchantTwoFactor}
@@ -261,8 +252,8 @@ export const headers = privatePageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Security",
-    description: "Your sessions, security events, and e-mail and SMS notifications on OneHop.",
+    title: inLocale(securityMessages, matchesLocale(matches)).title,
+    description: inLocale(securityMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantSecurity,
     noindex: true,
   });

@@ -9,6 +9,8 @@ import { Badge, Card, TextLink } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
 import { sessionIntents } from "~/core/accounts/security-page-schema";
 import { formatEatDateTime, formatEatIso } from "~/utils/format";
+import { securityMessages } from "~/i18n/catalogs/security";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 
 export interface SessionLine {
   ref: string;
@@ -28,7 +30,7 @@ export interface EventLine {
 }
 
 function Time({ at }: { at: number }) {
-  return <time dateTime={formatEatIso(at)}>{formatEatDateTime(at)}</time>;
+  return <time dateTime={formatEatIso(at)}>{formatEatDateTime(at, useLocale())}</time>;
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -51,30 +53,29 @@ export function SignInSettings({
   twoFactorPath: string;
   twoFactorOn: boolean;
 }) {
+  const m = useMessages(securityMessages);
   return (
-    <Section id="sign-in-heading" title="Sign-in">
+    <Section id="sign-in-heading" title={m.signIn}>
       <ul className="mt-4 grid gap-4 sm:grid-cols-2">
         <li>
           <Card className="h-full">
-            <p className="font-semibold text-ink">Password</p>
-            <p className="mt-1 text-sm text-slate-700">Changing it signs out every other device.</p>
+            <p className="font-semibold text-ink">{m.password}</p>
+            <p className="mt-1 text-sm text-slate-700">{m.passwordNote}</p>
             <p className="mt-3">
-              <TextLink to={passwordPath}>Change password</TextLink>
+              <TextLink to={passwordPath}>{m.changePassword}</TextLink>
             </p>
           </Card>
         </li>
         <li>
           <Card className="h-full">
             <p className="font-semibold text-ink">
-              Two-factor sign-in{" "}
-              <Badge tone={twoFactorOn ? "success" : "warning"}>{twoFactorOn ? "On" : "Off"}</Badge>
+              {m.twoFactor}{" "}
+              <Badge tone={twoFactorOn ? "success" : "warning"}>{twoFactorOn ? m.on : m.off}</Badge>
             </p>
-            <p className="mt-1 text-sm text-slate-700">
-              A code from an authenticator app after your password.
-            </p>
+            <p className="mt-1 text-sm text-slate-700">{m.twoFactorNote}</p>
             <p className="mt-3">
               <TextLink to={twoFactorPath}>
-                {twoFactorOn ? "Manage two-factor sign-in" : "Set up two-factor sign-in"}
+                {twoFactorOn ? m.manageTwoFactor : m.setUpTwoFactor}
               </TextLink>
             </p>
           </Card>
@@ -85,14 +86,13 @@ export function SignInSettings({
 }
 
 export function ActiveSessions({ sessions }: { sessions: readonly SessionLine[] }) {
+  const m = useMessages(securityMessages);
+  const locale = useLocale();
   const others = sessions.filter((session) => !session.current);
   return (
-    <Section id="sessions-heading" title="Where you are signed in">
-      <p className="mt-2 text-slate-700">
-        Places are approximate: the IP address the session signed in from. If you do not recognise a
-        session, sign it out and change your password.
-      </p>
-      <ul className="mt-4 space-y-3" aria-label="Active sessions">
+    <Section id="sessions-heading" title={m.sessionsTitle}>
+      <p className="mt-2 text-slate-700">{m.sessionsNote}</p>
+      <ul className="mt-4 space-y-3" aria-label={m.activeSessions}>
         {sessions.map((session) => (
           <li
             key={session.ref}
@@ -101,11 +101,11 @@ export function ActiveSessions({ sessions }: { sessions: readonly SessionLine[] 
             <div>
               <p className="font-semibold text-ink">
                 {session.device}{" "}
-                {session.current ? <Badge tone="success">This device</Badge> : null}
+                {session.current ? <Badge tone="success">{m.thisDevice}</Badge> : null}
               </p>
               <p className="mt-1 text-sm text-slate-700">
-                IP address {session.ipAddress ?? "not recorded"} · signed in{" "}
-                <Time at={session.signedInAt} /> · last active <Time at={session.lastActiveAt} />
+                {m.ipAddress(session.ipAddress ?? m.notRecorded)} · {m.signedIn}{" "}
+                <Time at={session.signedInAt} /> · {m.lastActive} <Time at={session.lastActiveAt} />
               </p>
             </div>
             {session.current ? null : (
@@ -113,14 +113,14 @@ export function ActiveSessions({ sessions }: { sessions: readonly SessionLine[] 
                 <input type="hidden" name="intent" value={sessionIntents.endOne} />
                 <SubmitButton
                   variant="secondary"
-                  pendingLabel="Signing out..."
+                  pendingLabel={m.signingOut}
                   name="ref"
                   value={session.ref}
                 >
-                  Sign out
+                  {m.signOut}
                   <span className="sr-only">
                     {" "}
-                    {session.device}, signed in {formatEatDateTime(session.signedInAt)}
+                    {m.signedInAt(session.device, formatEatDateTime(session.signedInAt, locale))}
                   </span>
                 </SubmitButton>
               </Form>
@@ -132,25 +132,26 @@ export function ActiveSessions({ sessions }: { sessions: readonly SessionLine[] 
         <Form method="post" className="mt-4">
           <SubmitButton
             variant="secondary"
-            pendingLabel="Signing out..."
+            pendingLabel={m.signingOut}
             name="intent"
             value={sessionIntents.endOthers}
           >
-            Sign out all other sessions
+            {m.signOutOthers}
           </SubmitButton>
         </Form>
       ) : (
-        <p className="mt-4 text-sm text-slate-700">You are not signed in anywhere else.</p>
+        <p className="mt-4 text-sm text-slate-700">{m.nowhereElse}</p>
       )}
     </Section>
   );
 }
 
 export function RecentSecurityEvents({ events }: { events: readonly EventLine[] }) {
+  const m = useMessages(securityMessages);
   return (
-    <Section id="events-heading" title="Recent security events">
+    <Section id="events-heading" title={m.eventsTitle}>
       {events.length === 0 ? (
-        <p className="mt-2 text-slate-700">Nothing yet.</p>
+        <p className="mt-2 text-slate-700">{m.nothingYet}</p>
       ) : (
         <ol className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {events.map((event) => (
@@ -158,7 +159,7 @@ export function RecentSecurityEvents({ events }: { events: readonly EventLine[] 
               <p className="font-medium text-ink">{event.label}</p>
               <p className="mt-1 text-sm text-slate-700">
                 <Time at={event.at} /> · {event.device}
-                {event.ipAddress ? ` · IP address ${event.ipAddress}` : ""}
+                {event.ipAddress ? ` · ${m.ipAddress(event.ipAddress)}` : ""}
               </p>
             </li>
           ))}
