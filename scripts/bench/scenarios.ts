@@ -175,6 +175,9 @@ async function apiPayment(baseUrl: string): Promise<Partial<ScenarioRequest>> {
   throw new Error("could not create the API payment");
 }
 
+/** A browser that asks for Kiswahili first (issue 33). */
+const KISWAHILI = { "accept-language": "sw-KE,sw;q=0.9,en;q=0.8" };
+
 export const scenarios: Scenario[] = [
   { name: "/", path: "/" },
   { name: "/features", path: "/features" },
@@ -182,6 +185,9 @@ export const scenarios: Scenario[] = [
   { name: "/get-started", path: "/get-started" },
   { name: "/exchange-rates", path: "/exchange-rates" },
   { name: "/functions/v1/rates", path: "/functions/v1/rates" },
+  // Issue 33: the same pages for a Kiswahili browser (their own copies in the page cache).
+  { name: "/ (Kiswahili)", path: "/", headers: KISWAHILI },
+  { name: "/features (Kiswahili)", path: "/features", headers: KISWAHILI },
   {
     name: "POST /merchant-signin",
     path: "/merchant-signin",
@@ -219,6 +225,16 @@ export const scenarios: Scenario[] = [
     prepare: demoCheckout,
     group: "merchant",
     // Issue #11: the customer's checkout on a cheap phone and a slow network.
+    jsTarget: { kb: 60, what: "the checkout" },
+    htmlGzipInfo: true,
+    latencyTarget: { none: "one payment's live page, rendered per request" },
+  },
+  {
+    name: "/pay/{id} (checkout, Kiswahili)",
+    path: "/pay/{id}",
+    headers: KISWAHILI,
+    prepare: demoCheckout,
+    group: "merchant",
     jsTarget: { kb: 60, what: "the checkout" },
     htmlGzipInfo: true,
     latencyTarget: { none: "one payment's live page, rendered per request" },
