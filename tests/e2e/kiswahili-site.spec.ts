@@ -5,7 +5,7 @@
  * public page is axe clean in Kiswahili, with and without JavaScript.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { expectAccessible, isJsProject } from "./helpers";
+import { expectAccessible, expectNoSidewaysScroll, isJsProject } from "./helpers";
 
 async function browserIn(
   browser: Browser,
@@ -121,4 +121,32 @@ test("signing in in Kiswahili: the labels and a refusal in Kiswahili", async ({
   await expect(page.getByText("Imeshindikana kuingia").first()).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "sw-KE");
   await page.context().close();
+});
+
+test("on a 360 px phone, the Kiswahili pages fit the screen", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  const context = await browser.newContext({
+    locale: "sw-KE",
+    javaScriptEnabled: isJsProject(testInfo),
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    baseURL,
+  });
+  const page = await context.newPage();
+  for (const path of [
+    "/",
+    "/features",
+    "/tariff-schedule",
+    "/exchange-rates",
+    "/get-started",
+    "/merchant-signin",
+  ]) {
+    await page.goto(path);
+    await expect(page.locator("html"), path).toHaveAttribute("lang", "sw-KE");
+    await expectNoSidewaysScroll(page);
+  }
+  await context.close();
 });
