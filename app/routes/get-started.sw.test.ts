@@ -4,14 +4,7 @@
  * (labels, options' labels, the summary) are Kiswahili; the options' values and what is stored
  * stay the same. Without either, English as before.
  */
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { LocaleProvider } from "~/i18n/use-messages";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
+import { renderPage } from "../../tests/setup/render-page";
 import { rmSync } from "node:fs";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { merchantApplications, rateLimits } from "../../drizzle/schema";
@@ -42,35 +35,9 @@ const submit = (fields: Record<string, string>, cookie?: string) =>
 const errorsOf = async (response: Response) =>
   ((await response.json()) as { lastResult: { error: Record<string, string[]> } }).lastResult.error;
 
-/** The page's HTML under a root route that gives the page's language, as root.tsx does. */
-async function render(request: Request, locale: "en" | "sw") {
-  const handler = createStaticHandler([
-    {
-      id: "root",
-      path: "/",
-      loader: () => ({ locale }),
-      children: [
-        {
-          id: "page",
-          path: "get-started",
-          loader: (args) => loader({ request: args.request, params: {}, context: {} }),
-          action: (args) => action({ request: args.request, params: {}, context: {} }),
-          Component: GetStarted,
-        },
-      ],
-    },
-  ]);
-  const context = await handler.query(request);
-  if (context instanceof Response) throw context;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    createElement(
-      LocaleProvider,
-      { value: locale },
-      createElement(StaticRouterProvider, { router, context, hydrate: false }),
-    ),
-  ).replaceAll("<!-- -->", "");
-}
+/** The page's HTML in `locale`. */
+const render = (request: Request, locale: "en" | "sw") =>
+  renderPage({ path: "get-started", loader, action, Component: GetStarted }, request, locale);
 
 describe("/get-started in Kiswahili", () => {
   it("bad fields: Kiswahili messages with the cookie, English without", async () => {

@@ -3,15 +3,8 @@
  * browser's Accept-Language) the sign-in and password pages' actions answer in Kiswahili: the
  * forms' messages, the refusals and the toasts. Without either, English as before.
  */
+import { renderPage } from "../../tests/setup/render-page";
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { LocaleProvider } from "~/i18n/use-messages";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchants, merchantUsers, rateLimits } from "../../drizzle/schema";
 import { checkNewPassword, policyMessageIn } from "~/core/accounts/password-policy.server";
@@ -135,33 +128,12 @@ describe("merchant sign-in in Kiswahili", () => {
   });
 
   it("the page's labels in Kiswahili (the root's locale), English without it", async () => {
-    const render = async (locale: "en" | "sw") => {
-      const handler = createStaticHandler([
-        {
-          id: "root",
-          path: "/",
-          loader: () => ({ locale }),
-          children: [
-            {
-              id: "page",
-              path: "merchant-signin",
-              loader: (args) => signInLoader({ request: args.request, params: {}, context: {} }),
-              Component: MerchantSignIn,
-            },
-          ],
-        },
-      ]);
-      const context = await handler.query(get("/merchant-signin"));
-      if (context instanceof Response) throw context;
-      const router = createStaticRouter(handler.dataRoutes, context);
-      return renderToString(
-        createElement(
-          LocaleProvider,
-          { value: locale },
-          createElement(StaticRouterProvider, { router, context, hydrate: false }),
-        ),
+    const render = async (locale: "en" | "sw") =>
+      await renderPage(
+        { path: "merchant-signin", loader: signInLoader, Component: MerchantSignIn },
+        get("/merchant-signin"),
+        locale,
       );
-    };
     const sw = await render("sw");
     expect(sw).toContain("Ingia kama mfanyabiashara");
     expect(sw).toContain("Kitambulisho cha mfanyabiashara");

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { signInMessages } from "~/i18n/catalogs/sign-in";
-import type { SignInFormMessages } from "~/core/merchants/sign-in-schema";
+import { memberFieldsFor, type SignInFormMessages } from "~/core/merchants/sign-in-schema";
 import {
   confirmPasswordField,
   confirmPasswordFieldFor,
@@ -18,18 +18,7 @@ import {
 
 /** "Forgot password?" for a merchant member, saying `m`'s messages (the sign-in form's). */
 export const forgotMerchantPasswordSchemaFor = (m: SignInFormMessages) =>
-  z.object({
-    merchantId: z
-      .string({ required_error: m.merchantIdRequired })
-      .trim()
-      .min(1, m.merchantIdRequired)
-      .max(32, m.merchantIdTooLong),
-    username: z
-      .string({ required_error: m.usernameRequired })
-      .trim()
-      .min(1, m.usernameRequired)
-      .max(64, m.usernameTooLong),
-  });
+  z.object(memberFieldsFor(m));
 
 export const forgotMerchantPasswordSchema = forgotMerchantPasswordSchemaFor(signInMessages.en.form);
 

@@ -1,0 +1,56 @@
+/**
+ * A page's server HTML in one language: the route under a root that gives the page's language, as
+ * root.tsx does (issue 33), rendered with React on the server.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from "react-router-dom/server";
+import type { Locale } from "~/i18n/locales";
+import { LocaleProvider } from "~/i18n/use-messages";
+
+interface Page {
+  /** The page's path without its leading slash, e.g. "get-started". */
+  path: string;
+  loader?: (args: LoaderFunctionArgs) => unknown;
+  action?: (args: ActionFunctionArgs) => unknown;
+  Component: ComponentType;
+}
+
+export async function renderPage(page: Page, request: Request, locale: Locale): Promise<string> {
+  // Remix's own arguments for our loader and action, from the router's.
+  const call = <A extends LoaderFunctionArgs>(run?: (args: A) => unknown) =>
+    run &&
+    ((args: { request: Request }) =>
+      run({ request: args.request, params: {}, context: {} } as A) as Promise<Response>);
+  const handler = createStaticHandler([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ locale }),
+      children: [
+        {
+          id: "page",
+          path: page.path,
+          loader: call(page.loader),
+          action: call(page.action),
+          Component: page.Component,
+        },
+      ],
+    },
+  ]);
+  const context = await handler.query(request);
+  if (context instanceof Response) throw context;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    createElement(
+      LocaleProvider,
+      { value: locale },
+      createElement(StaticRouterProvider, { router, context, hydrate: false }),
+    ),
+  ).replaceAll("<!-- -->", "");
+}
