@@ -47,6 +47,7 @@ import {
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { noticeMessages } from "~/i18n/catalogs/emails";
+import { memberEmailMessages } from "~/i18n/catalogs/member-emails";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import {
@@ -59,7 +60,7 @@ import {
 import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
 import { deviceKey, parseUserAgent } from "./device";
-import { can, teamRoleInfo, type TeamRole } from "./permissions";
+import { can, type TeamRole } from "./permissions";
 import type { AccountSubject, SecurityEvent } from "./security-events.server";
 import { paidStatuses } from "~/core/payments/statuses";
 
@@ -338,7 +339,7 @@ export function teamChangeNotice(
   const m = inLocale(noticeMessages, locale);
   const t = m.teamChange;
   const member = facts.member ?? t.someMember;
-  const role = facts.role ? m.roles[facts.role] : null;
+  const role = facts.role ? inLocale(memberEmailMessages, locale).roles[facts.role].label : null;
   const invited = facts.change === "invited";
   return renderNotice({
     locale,

@@ -85,14 +85,6 @@ export const noticeMessages = defineMessages(
         `If you did not expect this change, review your team, change your password, and ${support}.`,
       someMember: "A team member",
     },
-    roles: {
-      owner: "Owner",
-      admin: "Admin",
-      finance: "Finance",
-      developer: "Developer",
-      cashier: "Cashier",
-      viewer: "Viewer",
-    },
     optionalFooter: (what: string) =>
       `You get this e-mail because you chose "${what}". You can turn it off on your security page.`,
     choices: {
@@ -227,14 +219,6 @@ export const noticeMessages = defineMessages(
       notYou: (support) =>
         `Ikiwa hukutarajia mabadiliko haya, kagua timu yako, badilisha nenosiri lako, na ${support}.`,
       someMember: "Mwanachama wa timu",
-    },
-    roles: {
-      owner: "Mmiliki",
-      admin: "Msimamizi",
-      finance: "Fedha",
-      developer: "Msanidi programu",
-      cashier: "Keshia",
-      viewer: "Mtazamaji",
     },
     optionalFooter: (what) =>
       `Unapokea barua pepe hii kwa sababu ulichagua "${what}". Unaweza kuizima kwenye ukurasa wako wa usalama.`,
