@@ -774,8 +774,7 @@ function* securityNotices(q: Handle, event: SecurityEvent, now: number): Steps<v
             businessName,
             by: account.name,
             change: event.type === "member_invited" ? "invited" : "removed",
-            member:
-              detailString(event.details, "email") ?? detailString(event.details, "username"),
+            member: detailString(event.details, "email") ?? detailString(event.details, "username"),
             role: (detailString(event.details, "role") as TeamRole | null) ?? null,
           });
     yield* emailQueued(q, { to: owner.email, ...notice }, now);

@@ -221,7 +221,11 @@ export async function requestPasswordReset(
       createdAt: now,
       expiresAt: now + PASSWORD_RESET_TTL_MS,
     });
-    await queueEmail(q, { to, ...resetEmail(request, options.resetUrl(token), account.locale) }, now);
+    await queueEmail(
+      q,
+      { to, ...resetEmail(request, options.resetUrl(token), account.locale) },
+      now,
+    );
     await recordSecurityEvent(
       q,
       { subject: account.subject, type: "password_reset_requested", origin: options.origin },

@@ -42,10 +42,8 @@ export const noticeMessages = defineMessages(
         `If you did not change it, reset your password now with "Forgot password?" on the sign-in page, then ${support}.`,
     },
     twoFactorChanged: {
-      subjectOn: (brand: string) =>
-        `Two-factor sign-in was turned on for your ${brand} account`,
-      subjectOff: (brand: string) =>
-        `Two-factor sign-in was turned off for your ${brand} account`,
+      subjectOn: (brand: string) => `Two-factor sign-in was turned on for your ${brand} account`,
+      subjectOff: (brand: string) => `Two-factor sign-in was turned off for your ${brand} account`,
       leadOn:
         "Two-factor sign-in was turned on: signing in now also asks for a code from your authenticator app.",
       leadOff: "Two-factor sign-in was turned off: signing in now asks only for your password.",
@@ -169,7 +167,8 @@ export const noticeMessages = defineMessages(
     settlementSettings: "Mipangilio ya ulipaji",
     notificationChoices: "Chaguo za arifa",
     newDevice: {
-      subject: (brand, device) => `Akaunti yako ya ${brand} imeingiwa kutoka kifaa kipya: ${device}`,
+      subject: (brand, device) =>
+        `Akaunti yako ya ${brand} imeingiwa kutoka kifaa kipya: ${device}`,
       lead: (brand, device) =>
         `Mtu ameingia kwenye akaunti yako ya ${brand} kutoka kifaa ambacho hakijatumika katika siku 90 zilizopita (${device}). Ikiwa ni wewe, huhitaji kufanya chochote.`,
       notYou: (support) => `Ikiwa si wewe, badilisha nenosiri lako sasa, kisha ${support}.`,
@@ -240,8 +239,7 @@ export const noticeMessages = defineMessages(
       fee: "Ada",
       excise: "Ushuru wa bidhaa kwenye ada",
       settledToYou: "Imelipwa kwako",
-      notYou: (support) =>
-        `Ikiwa hutambui malipo haya au kiasi kinaonekana si sahihi, ${support}.`,
+      notYou: (support) => `Ikiwa hutambui malipo haya au kiasi kinaonekana si sahihi, ${support}.`,
       seePayment: "Angalia malipo",
     },
     dailySummary: {
