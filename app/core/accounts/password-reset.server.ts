@@ -70,7 +70,7 @@ interface Account {
   subject: AccountSubject;
   email: string | null;
   active: boolean;
-  /** The language of the e-mail (issue 33): the member's choice, else English; operators English. */
+  /** The e-mail's language (issue 33): the member's choice, else English; operators English. */
   locale: Locale;
 }
 

@@ -1,10 +1,7 @@
 /**
  * The words of SMS notifications (issue 30, item 9). Isomorphic: the schema builds its columns from
- * these lists (ADR 0020), so its imports are relative (no "~/": drizzle-kit reads it too).
+ * these lists (ADR 0020).
  */
-import { smsStatusMessages } from "../../i18n/catalogs/sms";
-import type { Locale } from "../../i18n/locales";
-import { inLocale } from "../../i18n/messages";
 
 /**
  * Where an outbound SMS is: queued (not handed to the provider yet), sent (the provider took it),
@@ -15,10 +12,10 @@ export const outboundMessageStatuses = ["queued", "sent", "delivered", "failed",
 export type OutboundMessageStatus = (typeof outboundMessageStatuses)[number];
 
 /** How the security page names each status (one source: the page and its tests). */
-export const outboundMessageStatusLabels: Record<OutboundMessageStatus, string> =
-  smsStatusMessages.en;
-
-/** Each status in `locale` (issue 33). */
-export const outboundMessageStatusLabelsIn = (
-  locale: Locale,
-): Record<OutboundMessageStatus, string> => inLocale(smsStatusMessages, locale);
+export const outboundMessageStatusLabels: Record<OutboundMessageStatus, string> = {
+  queued: "Waiting to be sent",
+  sent: "Sent, waiting for the delivery report",
+  delivered: "Delivered",
+  failed: "Not delivered",
+  capped: "Not sent: over the daily limit",
+};

@@ -10,7 +10,7 @@ export const smsMessages = defineMessages(
   {
     /** Before a test-mode SMS ("OneHop:" before a live one is the same in both languages). */
     testPrefix: "OneHop (test):",
-    /** "OneHop: KES 2,500.00 received from a customer for INV-42 (pay_…). 30 Nov 2026, 14:05 EAT." */
+    /** "OneHop: KES 2,500.00 received from a customer for INV-42 (pay_…). 30 Nov 2026, …." */
     paymentReceived: (
       prefix: string,
       amount: string,
@@ -47,8 +47,9 @@ export const smsMessages = defineMessages(
 );
 
 /**
- * How the security page names each SMS's status (app/core/notifications/sms-vocabulary.ts has the
- * English the page shows today): for the page, with `useMessages(smsStatusMessages)`.
+ * How the security page names each SMS's status: the English is `outboundMessageStatusLabels`
+ * (app/core/notifications/sms-vocabulary.ts, which the schema reads, so it imports nothing); the
+ * page can show both with `useMessages(smsStatusMessages)`.
  */
 export const smsStatusMessages = defineMessages(
   {
