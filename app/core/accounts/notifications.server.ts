@@ -46,12 +46,21 @@ import {
 } from "~/core/statements/statement.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { formatDate, formatEatDateTime, formatKesCents, maskPhone } from "~/utils/format";
+import { noticeMessages } from "~/i18n/catalogs/emails";
+import { memberEmailMessages } from "~/i18n/catalogs/member-emails";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
+import {
+  formatDate,
+  formatEatDateTime,
+  formatKesCents,
+  formatMonthYear,
+  maskPhone,
+} from "~/utils/format";
 import { logger } from "~/utils/logger.server";
 import { paths } from "~/utils/paths";
-import { describeDevice, deviceKey } from "./device";
-import { notificationChoices } from "./security-page-schema";
-import { can, teamRoleInfo, type TeamRole } from "./permissions";
+import { deviceKey, parseUserAgent } from "./device";
+import { can, type TeamRole } from "./permissions";
 import type { AccountSubject, SecurityEvent } from "./security-events.server";
 import { paidStatuses } from "~/core/payments/statuses";
 
@@ -87,6 +96,8 @@ export interface Notice {
   links?: readonly (readonly [string, string])[];
   /** A closing line (how to turn an optional e-mail off). */
   footer?: string;
+  /** The reader's language (issue 33): the greeting's words. English when not given. */
+  locale?: Locale;
 }
 
 export interface RenderedNotice {
@@ -104,18 +115,38 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** How to reach support, from the company details (app/content/company.ts). */
-export const supportLine = `contact ${company.brand} support at ${company.supportEmail} or ${company.phone} (${company.supportHours})`;
+/** How to reach support in `locale`, from the company details (app/content/company.ts). */
+export const supportLineIn = (locale: Locale) =>
+  inLocale(noticeMessages, locale).supportLine(
+    company.brand,
+    company.supportEmail,
+    company.phone,
+    company.supportHours,
+  );
+
+/** How to reach support (English). */
+export const supportLine = supportLineIn("en");
+
+/** A device as the reader calls it: "Firefox on Windows", "Firefox kwenye Windows". */
+export function describeDeviceIn(userAgent: string | null | undefined, locale: Locale): string {
+  const m = inLocale(noticeMessages, locale);
+  const { browser, os } = parseUserAgent(userAgent);
+  if (browser && os) return m.deviceOn(browser, os);
+  if (browser) return browser;
+  if (os) return m.browserOn(os);
+  return m.unknownDevice;
+}
 
 const signature = `${company.brand}, ${company.legalName}`;
 
 export function renderNotice(notice: Notice): RenderedNotice {
+  const { hello } = inLocale(noticeMessages, notice.locale ?? "en");
   const links = (notice.links ?? []).flatMap(([label, path]) => {
     const href = link(path);
     return href ? [[label, href] as const] : [];
   });
   const text = [
-    `Hello ${notice.name},`,
+    hello(notice.name),
     "",
     notice.lead,
     "",
@@ -137,7 +168,7 @@ export function renderNotice(notice: Notice): RenderedNotice {
     .join("");
   const html = [
     `<div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#0f172a;max-width:560px">`,
-    p(`Hello ${escapeHtml(notice.name)},`),
+    p(escapeHtml(hello(notice.name))),
     p(escapeHtml(notice.lead)),
     rows
       ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px 0">${rows}</table>`
@@ -173,13 +204,19 @@ export interface NoticeContext {
   at: number;
   userAgent?: string | null;
   ipAddress?: string | null;
+  /** The reader's language (issue 33; operators read English). English when not given. */
+  locale?: Locale;
 }
 
+const localeOf = (context: { locale?: Locale }): Locale => context.locale ?? "en";
+
 function whenAndWhere(context: NoticeContext): [string, string][] {
+  const locale = localeOf(context);
+  const m = inLocale(noticeMessages, locale);
   return [
-    ["When", formatEatDateTime(context.at)],
-    ["Device", describeDevice(context.userAgent)],
-    ["IP address", context.ipAddress || "not recorded"],
+    [m.when, formatEatDateTime(context.at, locale)],
+    [m.device, describeDeviceIn(context.userAgent, locale)],
+    [m.ipAddress, context.ipAddress || m.notRecorded],
   ];
 }
 
@@ -193,45 +230,52 @@ const twoFactorPath = (kind: NoticeContext["kind"]) =>
   kind === "operator" ? paths.adminTwoFactor : paths.merchantTwoFactor;
 
 export function newDeviceSignInNotice(context: NoticeContext): RenderedNotice {
-  const device = describeDevice(context.userAgent);
+  const locale = localeOf(context);
+  const m = inLocale(noticeMessages, locale);
+  const device = describeDeviceIn(context.userAgent, locale);
   return renderNotice({
-    subject: `New sign-in to your ${company.brand} account from ${device}`,
+    locale,
+    subject: m.newDevice.subject(company.brand, device),
     name: context.name,
-    lead: `Your ${company.brand} account was signed in to from a device it has not used in the last 90 days (${device}). If it was you, there is nothing to do.`,
+    lead: m.newDevice.lead(company.brand, device),
     facts: whenAndWhere(context),
-    notYou: `If this was not you, change your password now, then ${supportLine}.`,
+    notYou: m.newDevice.notYou(supportLineIn(locale)),
     links: [
-      ["Change your password", passwordPath(context.kind)],
-      ["See your sessions", securityPath(context.kind)],
+      [m.changePassword, passwordPath(context.kind)],
+      [m.seeSessions, securityPath(context.kind)],
     ],
   });
 }
 
 export function passwordChangedNotice(context: NoticeContext): RenderedNotice {
+  const locale = localeOf(context);
+  const m = inLocale(noticeMessages, locale);
   return renderNotice({
-    subject: `Your ${company.brand} password was changed`,
+    locale,
+    subject: m.passwordChanged.subject(company.brand),
     name: context.name,
-    lead: `The password of your ${company.brand} account was changed, and every other session was signed out.`,
+    lead: m.passwordChanged.lead(company.brand),
     facts: whenAndWhere(context),
-    notYou: `If you did not change it, reset your password now with "Forgot password?" on the sign-in page, then ${supportLine}.`,
-    links: [["Reset your password", forgotPath(context.kind)]],
+    notYou: m.passwordChanged.notYou(supportLineIn(locale)),
+    links: [[m.resetPassword, forgotPath(context.kind)]],
   });
 }
 
 export function twoFactorNotice(context: NoticeContext, enabled: boolean): RenderedNotice {
+  const locale = localeOf(context);
+  const m = inLocale(noticeMessages, locale);
   return renderNotice({
+    locale,
     subject: enabled
-      ? `Two-factor sign-in was turned on for your ${company.brand} account`
-      : `Two-factor sign-in was turned off for your ${company.brand} account`,
+      ? m.twoFactorChanged.subjectOn(company.brand)
+      : m.twoFactorChanged.subjectOff(company.brand),
     name: context.name,
-    lead: enabled
-      ? "Two-factor sign-in was turned on: signing in now also asks for a code from your authenticator app."
-      : "Two-factor sign-in was turned off: signing in now asks only for your password.",
+    lead: enabled ? m.twoFactorChanged.leadOn : m.twoFactorChanged.leadOff,
     facts: whenAndWhere(context),
-    notYou: `If this was not you, change your password now and set up two-factor sign-in again, then ${supportLine}.`,
+    notYou: m.twoFactorChanged.notYou(supportLineIn(locale)),
     links: [
-      ["Change your password", passwordPath(context.kind)],
-      ["Two-factor sign-in", twoFactorPath(context.kind)],
+      [m.changePassword, passwordPath(context.kind)],
+      [m.twoFactor, twoFactorPath(context.kind)],
     ],
   });
 }
@@ -241,13 +285,16 @@ export function memberTwoFactorOffNotice(
   context: NoticeContext,
   facts: { businessName: string; member: string },
 ): RenderedNotice {
+  const locale = localeOf(context);
+  const m = inLocale(noticeMessages, locale);
   return renderNotice({
-    subject: `Two-factor sign-in was turned off for ${facts.member} at ${facts.businessName}`,
+    locale,
+    subject: m.memberTwoFactorOff.subject(facts.member, facts.businessName),
     name: context.name,
-    lead: `${facts.member} turned off two-factor sign-in for their ${company.brand} account at ${facts.businessName}, with a code from their authenticator app or a recovery code: signing in as them now asks only for the password.`,
+    lead: m.memberTwoFactorOff.lead(facts.member, company.brand, facts.businessName),
     facts: whenAndWhere(context),
-    notYou: `If you did not expect this, suspend the member on your Team page and ${supportLine}. You can require two-factor sign-in for the whole team there too.`,
-    links: [["Your team", paths.merchantTeam]],
+    notYou: m.memberTwoFactorOff.notYou(supportLineIn(locale)),
+    links: [[m.yourTeam, paths.merchantTeam]],
   });
 }
 
@@ -255,20 +302,24 @@ export function payoutDestinationNotice(
   context: NoticeContext,
   facts: { businessName: string; by: string; destination?: string | null },
 ): RenderedNotice {
+  const locale = localeOf(context);
+  const m = inLocale(noticeMessages, locale);
+  // Older events hold the full number; newer ones the destination already masked.
+  const destination = facts.destination
+    ? /^\+?\d+$/.test(facts.destination)
+      ? maskPhone(facts.destination)
+      : facts.destination
+    : null;
   return renderNotice({
-    subject: `The payout destination of ${facts.businessName} was changed`,
+    locale,
+    subject: m.payoutDestination.subject(facts.businessName),
     name: context.name,
-    lead: `${facts.by} changed where ${company.brand} pays ${facts.businessName}${
-      facts.destination
-        ? // Older events hold the full number; newer ones the destination already masked.
-          ` (now ${/^\+?\d+$/.test(facts.destination) ? maskPhone(facts.destination) : facts.destination})`
-        : ""
-    }.`,
+    lead: m.payoutDestination.lead(facts.by, company.brand, facts.businessName, destination),
     facts: whenAndWhere(context),
-    notYou: `If you did not expect this change, change your password now, then ${supportLine} before the next payout.`,
+    notYou: m.payoutDestination.notYou(supportLineIn(locale)),
     links: [
-      ["Change your password", paths.merchantPassword],
-      ["Settlement settings", paths.merchantSettings],
+      [m.changePassword, paths.merchantPassword],
+      [m.settlementSettings, paths.merchantSettings],
     ],
   });
 }
@@ -279,32 +330,34 @@ export function teamChangeNotice(
     businessName: string;
     by: string;
     change: "invited" | "removed";
-    member: string;
+    /** Null when the event named nobody: "A team member" in the reader's language. */
+    member: string | null;
     role?: TeamRole | null;
   },
 ): RenderedNotice {
-  const roleText = facts.role ? ` as ${teamRoleInfo[facts.role].label}` : "";
+  const locale = localeOf(context);
+  const m = inLocale(noticeMessages, locale);
+  const t = m.teamChange;
+  const member = facts.member ?? t.someMember;
+  const role = facts.role ? inLocale(memberEmailMessages, locale).roles[facts.role].label : null;
+  const invited = facts.change === "invited";
   return renderNotice({
-    subject:
-      facts.change === "invited"
-        ? `${facts.member} was invited to the ${facts.businessName} team on ${company.brand}`
-        : `${facts.member} was removed from the ${facts.businessName} team on ${company.brand}`,
+    locale,
+    subject: invited
+      ? t.subjectInvited(member, facts.businessName, company.brand)
+      : t.subjectRemoved(member, facts.businessName, company.brand),
     name: context.name,
-    lead:
-      facts.change === "invited"
-        ? `${facts.by} invited ${facts.member} to join ${facts.businessName} on ${company.brand}${roleText}.`
-        : `${facts.by} removed ${facts.member} from ${facts.businessName} on ${company.brand}: their sessions ended at once.`,
+    lead: invited
+      ? t.leadInvited(facts.by, member, facts.businessName, company.brand, role)
+      : t.leadRemoved(facts.by, member, facts.businessName, company.brand),
     facts: whenAndWhere(context),
-    notYou: `If you did not expect this change, review your team, change your password, and ${supportLine}.`,
+    notYou: t.notYou(supportLineIn(locale)),
     links: [
-      ["Your team", paths.merchantTeam],
-      ["Change your password", paths.merchantPassword],
+      [m.yourTeam, paths.merchantTeam],
+      [m.changePassword, paths.merchantPassword],
     ],
   });
 }
-
-const optionalFooter = (what: string) =>
-  `You get this e-mail because you chose "${what}". You can turn it off on your security page.`;
 
 export function paymentSettledNotice(facts: {
   name: string;
@@ -315,27 +368,32 @@ export function paymentSettledNotice(facts: {
   feeKesCents: bigint;
   exciseKesCents: bigint;
   at: number;
+  locale?: Locale;
 }): RenderedNotice {
+  const locale = localeOf(facts);
+  const m = inLocale(noticeMessages, locale);
+  const t = m.paymentSettled;
   const net = facts.amountKesCents - facts.feeKesCents - facts.exciseKesCents;
   return renderNotice({
-    subject: `Payment ${facts.reference} settled: ${formatKesCents(net)} to ${facts.businessName}`,
+    locale,
+    subject: t.subject(facts.reference, formatKesCents(net), facts.businessName),
     name: facts.name,
-    lead: `A payment to ${facts.businessName} has settled: the shillings were paid out to your settlement account.`,
+    lead: t.lead(facts.businessName),
     facts: [
-      ["Payment", facts.paymentId],
-      ["Your reference", facts.reference],
-      ["Amount", formatKesCents(facts.amountKesCents)],
-      ["Fee", formatKesCents(facts.feeKesCents)],
-      ["Excise duty on the fee", formatKesCents(facts.exciseKesCents)],
-      ["Settled to you", formatKesCents(net)],
-      ["When", formatEatDateTime(facts.at)],
+      [t.payment, facts.paymentId],
+      [t.yourReference, facts.reference],
+      [t.amount, formatKesCents(facts.amountKesCents)],
+      [t.fee, formatKesCents(facts.feeKesCents)],
+      [t.excise, formatKesCents(facts.exciseKesCents)],
+      [t.settledToYou, formatKesCents(net)],
+      [m.when, formatEatDateTime(facts.at, locale)],
     ],
-    notYou: `If you do not recognise this payment or the amount looks wrong, ${supportLine}.`,
+    notYou: t.notYou(supportLineIn(locale)),
     links: [
-      ["See the payment", paths.merchantPayment(facts.paymentId)],
-      ["Notification choices", paths.merchantSecurity],
+      [t.seePayment, paths.merchantPayment(facts.paymentId)],
+      [m.notificationChoices, paths.merchantSecurity],
     ],
-    footer: optionalFooter(notificationChoices.paymentSettled),
+    footer: m.optionalFooter(m.choices.paymentSettled),
   });
 }
 
@@ -354,75 +412,113 @@ export function dailySummaryNotice(facts: {
   name: string;
   businessName: string;
   figures: DailyFigures;
+  locale?: Locale;
 }): RenderedNotice {
   const { figures } = facts;
+  const locale = localeOf(facts);
+  const m = inLocale(noticeMessages, locale);
+  const t = m.dailySummary;
+  const day = formatDate(figures.day, locale);
   return renderNotice({
-    subject: `${facts.businessName} on ${company.brand}, ${formatDate(figures.day)}: ${figures.received} ${figures.received === 1 ? "payment" : "payments"}, ${formatKesCents(figures.receivedKesCents)}`,
+    locale,
+    subject: t.subject(
+      facts.businessName,
+      company.brand,
+      day,
+      figures.received,
+      formatKesCents(figures.receivedKesCents),
+    ),
     name: facts.name,
-    lead: `Here is what happened on ${formatDate(figures.day)} (Nairobi time) for ${facts.businessName}.`,
+    lead: t.lead(day, facts.businessName),
     facts: [
-      ["Payments created", String(figures.created)],
-      ["Payments received", String(figures.received)],
-      ["Received", formatKesCents(figures.receivedKesCents)],
-      ["Fees", formatKesCents(figures.feeKesCents)],
-      ["Excise duty on the fees", formatKesCents(figures.exciseKesCents)],
-      ["Settled to your M-Pesa", formatKesCents(figures.settledKesCents)],
+      [t.created, String(figures.created)],
+      [t.received, String(figures.received)],
+      [t.receivedAmount, formatKesCents(figures.receivedKesCents)],
+      [t.fees, formatKesCents(figures.feeKesCents)],
+      [t.excise, formatKesCents(figures.exciseKesCents)],
+      [t.settled, formatKesCents(figures.settledKesCents)],
     ],
-    notYou: `If any of these figures look wrong, ${supportLine}.`,
+    notYou: m.figuresWrong(supportLineIn(locale)),
     links: [
-      ["Your payments", paths.merchantPayments],
-      ["Notification choices", paths.merchantSecurity],
+      [t.yourPayments, paths.merchantPayments],
+      [m.notificationChoices, paths.merchantSecurity],
     ],
-    footer: optionalFooter(notificationChoices.dailySummary),
+    footer: m.optionalFooter(m.choices.dailySummary),
   });
 }
 
 /** Text for a month's statement with no line: the closing balance is the opening balance. */
-export const NO_ACTIVITY_TEXT = "No activity this month";
+export const NO_ACTIVITY_TEXT = noticeMessages.en.monthlyStatement.noActivity;
 
 /** A statement page's address for a period: the page, its CSV or its printable version. */
 const statementPath = (path: string, range: StatementRange) =>
   `${path}?${new URLSearchParams({ from: range.from, to: range.to }).toString()}`;
 
-function totalText(total: StatementTotals): string {
-  if (total.count === 0) return `${formatKesCents(0n)} (no lines)`;
-  const lines = `${total.count} ${total.count === 1 ? "line" : "lines"}`;
-  return `${formatKesCents(total.net)} (${lines}, fees ${formatKesCents(total.fee)})`;
+function totalText(total: StatementTotals, locale: Locale): string {
+  const t = inLocale(noticeMessages, locale).monthlyStatement;
+  if (total.count === 0) return t.noLines(formatKesCents(0n));
+  return t.lines(formatKesCents(total.net), total.count, formatKesCents(total.fee));
+}
+
+/** A statement's period in the reader's words: "1 Oct 2026 to 31 Oct 2026". */
+function periodText(range: StatementRange, locale: Locale): string {
+  if (locale === "en") return formatStatementPeriod(range);
+  return range.from === range.to
+    ? formatDate(range.from, locale)
+    : inLocale(noticeMessages, locale).monthlyStatement.periodRange(
+        formatDate(range.from, locale),
+        formatDate(range.to, locale),
+      );
 }
 
 export function monthlyStatementNotice(facts: {
   name: string;
   businessName: string;
-  /** "October 2026". */
+  /** "October 2026" (English; another language names the month of the statement's range). */
   monthLabel: string;
   statement: Pick<Statement, "range" | "opening" | "closing" | "lines" | "totals">;
+  locale?: Locale;
 }): RenderedNotice {
   const { statement } = facts;
+  const locale = localeOf(facts);
+  const m = inLocale(noticeMessages, locale);
+  const t = m.monthlyStatement;
+  const [year, month] = statement.range.from.split("-").map(Number);
+  const monthLabel = locale === "en" ? facts.monthLabel : formatMonthYear(year!, month!, locale);
   const quiet = statement.lines.length === 0;
   const typeFacts = statementLineTypes.map(
     (type: StatementLineType) =>
-      [statementLineLabels[type], totalText(statement.totals[type])] as const,
+      [
+        locale === "en" ? statementLineLabels[type] : t.lineTypes[type],
+        totalText(statement.totals[type], locale),
+      ] as const,
   );
   return renderNotice({
-    subject: `${facts.businessName} statement for ${facts.monthLabel} on ${company.brand}: closing balance ${formatKesCents(statement.closing)}`,
+    locale,
+    subject: t.subject(
+      facts.businessName,
+      monthLabel,
+      company.brand,
+      formatKesCents(statement.closing),
+    ),
     name: facts.name,
     lead: quiet
-      ? `Here is the statement of ${facts.businessName} for ${facts.monthLabel} (Nairobi time). ${NO_ACTIVITY_TEXT}: the closing balance is the opening balance.`
-      : `Here is the statement of ${facts.businessName} for ${facts.monthLabel} (Nairobi time). Amounts are net of fees: what each kind of line added to or took from your balance with us. Sign in to see every line, download the CSV or print it.`,
+      ? t.leadQuiet(facts.businessName, monthLabel)
+      : t.leadBusy(facts.businessName, monthLabel),
     facts: [
-      ["Period", formatStatementPeriod(statement.range)],
-      ["Opening balance", formatKesCents(statement.opening)],
-      ...(quiet ? [["Activity", NO_ACTIVITY_TEXT] as const] : typeFacts),
-      ["Closing balance", formatKesCents(statement.closing)],
+      [t.period, periodText(statement.range, locale)],
+      [t.opening, formatKesCents(statement.opening)],
+      ...(quiet ? [[t.activity, t.noActivity] as const] : typeFacts),
+      [t.closing, formatKesCents(statement.closing)],
     ],
-    notYou: `If any of these figures look wrong, ${supportLine}.`,
+    notYou: m.figuresWrong(supportLineIn(locale)),
     links: [
-      ["See the statement", statementPath(paths.merchantStatements, statement.range)],
-      ["Download the CSV", statementPath(paths.merchantStatementsCsv, statement.range)],
-      ["Printable statement", statementPath(paths.merchantStatementsPrint, statement.range)],
-      ["Notification choices", paths.merchantSecurity],
+      [t.seeStatement, statementPath(paths.merchantStatements, statement.range)],
+      [t.downloadCsv, statementPath(paths.merchantStatementsCsv, statement.range)],
+      [t.printable, statementPath(paths.merchantStatementsPrint, statement.range)],
+      [m.notificationChoices, paths.merchantSecurity],
     ],
-    footer: optionalFooter(notificationChoices.monthlyStatement),
+    footer: m.optionalFooter(m.choices.monthlyStatement),
   });
 }
 
@@ -461,6 +557,8 @@ interface Account {
   name: string;
   merchantId: string | null;
   businessName: string | null;
+  /** The language of their e-mails (issue 33): the member's choice, else English. */
+  locale: Locale;
 }
 
 function* accountOf(q: Handle, subject: AccountSubject): Steps<Account | undefined> {
@@ -472,7 +570,8 @@ function* accountOf(q: Handle, subject: AccountSubject): Steps<Account | undefin
         .where(eq(operators.id, subject.id))
         .limit(1),
     );
-    return row && { kind: "operator", ...row, merchantId: null, businessName: null };
+    // Operators read English (their pages and e-mails are not translated).
+    return row && { kind: "operator", ...row, merchantId: null, businessName: null, locale: "en" };
   }
   const row = yield* firstRow(
     q
@@ -483,6 +582,7 @@ function* accountOf(q: Handle, subject: AccountSubject): Steps<Account | undefin
         contactEmail: merchants.contactEmail,
         merchantId: merchants.id,
         businessName: merchants.businessName,
+        locale: merchantUsers.locale,
       })
       .from(merchantUsers)
       .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
@@ -497,14 +597,25 @@ function* accountOf(q: Handle, subject: AccountSubject): Steps<Account | undefin
     name: row.username,
     merchantId: row.merchantId,
     businessName: row.businessName,
+    locale: row.locale ?? DEFAULT_LOCALE,
   };
 }
 
-/** The active owners of a merchant who can be e-mailed. */
-function* ownersOf(q: Handle, merchantId: string): Steps<{ email: string; name: string }[]> {
+interface Owner {
+  email: string;
+  name: string;
+  locale: Locale;
+}
+
+/** The active owners of a merchant who can be e-mailed, each with their language. */
+function* ownersOf(q: Handle, merchantId: string): Steps<Owner[]> {
   const owners = yield* rows(
     q
-      .select({ email: merchantUsers.email, username: merchantUsers.username })
+      .select({
+        email: merchantUsers.email,
+        username: merchantUsers.username,
+        locale: merchantUsers.locale,
+      })
       .from(merchantUsers)
       .where(
         and(
@@ -522,12 +633,12 @@ function* ownersOf(q: Handle, merchantId: string): Steps<{ email: string; name: 
       .limit(1),
   ))?.contactEmail;
   const seen = new Set<string>();
-  const reachable: { email: string; name: string }[] = [];
+  const reachable: Owner[] = [];
   for (const row of owners) {
     const email = row.email ?? contact;
     if (!email || seen.has(email.toLowerCase())) continue;
     seen.add(email.toLowerCase());
-    reachable.push({ email, name: row.username });
+    reachable.push({ email, name: row.username, locale: row.locale ?? DEFAULT_LOCALE });
   }
   return reachable;
 }
@@ -601,9 +712,10 @@ function* securityNotices(q: Handle, event: SecurityEvent, now: number): Steps<v
     return;
   const account = yield* accountOf(q, event.subject);
   if (!account) return;
-  const context = (name: string): NoticeContext => ({
+  const context = (name: string, locale: Locale = account.locale): NoticeContext => ({
     kind: account.kind,
     name,
+    locale,
     at: now,
     userAgent: event.origin?.userAgent,
     ipAddress: event.origin?.ipAddress,
@@ -628,7 +740,7 @@ function* securityNotices(q: Handle, event: SecurityEvent, now: number): Steps<v
           q,
           {
             to: owner.email,
-            ...memberTwoFactorOffNotice(context(owner.name), {
+            ...memberTwoFactorOffNotice(context(owner.name, owner.locale), {
               businessName: account.businessName,
               member: account.name,
             }),
@@ -650,7 +762,7 @@ function* securityNotices(q: Handle, event: SecurityEvent, now: number): Steps<v
       owner.email === detailString(event.details, "contactNotified")
     )
       continue;
-    const ownContext = context(owner.name);
+    const ownContext = context(owner.name, owner.locale);
     const notice =
       event.type === "payout_destination_changed"
         ? payoutDestinationNotice(ownContext, {
@@ -662,10 +774,7 @@ function* securityNotices(q: Handle, event: SecurityEvent, now: number): Steps<v
             businessName,
             by: account.name,
             change: event.type === "member_invited" ? "invited" : "removed",
-            member:
-              detailString(event.details, "email") ??
-              detailString(event.details, "username") ??
-              "A team member",
+            member: detailString(event.details, "email") ?? detailString(event.details, "username"),
             role: (detailString(event.details, "role") as TeamRole | null) ?? null,
           });
     yield* emailQueued(q, { to: owner.email, ...notice }, now);
@@ -727,6 +836,7 @@ function* optedIn(
         role: merchantUsers.role,
         contactEmail: merchants.contactEmail,
         businessName: merchants.businessName,
+        locale: merchantUsers.locale,
       })
       .from(merchantUsers)
       .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
@@ -741,7 +851,7 @@ function* optedIn(
   );
   return members.flatMap((row) => {
     const email = row.email ?? (row.role === "owner" ? row.contactEmail : null);
-    return email ? [{ ...row, email }] : [];
+    return email ? [{ ...row, email, locale: row.locale ?? DEFAULT_LOCALE }] : [];
   });
 }
 
@@ -772,6 +882,7 @@ function* paymentSettledNotices(q: Handle, paymentId: string, now: number): Step
       feeKesCents: payment.feeKesCents,
       exciseKesCents: payment.exciseKesCents,
       at: now,
+      locale: member.locale,
     });
     const key = `payment_settled:${member.id}:${payment.id}`;
     if (yield* queueOnce(q, key, { to: member.email, ...notice }, now)) queued++;
@@ -887,6 +998,7 @@ export async function sendDailySummaries(
         name: member.username,
         businessName: member.businessName,
         figures,
+        locale: member.locale,
       });
       await onHandle(
         linkReceipt(q, key, await onHandle(emailQueued(q, { to: member.email, ...notice }, now))),
@@ -976,6 +1088,7 @@ export async function sendMonthlyStatements(
       businessName: member.businessName,
       monthLabel: period.label,
       statement,
+      locale: member.locale,
     });
     await store.write(async (q) => {
       if (await onHandle(queueOnce(q, key, { to: member.email, ...notice }, now))) queued++;

@@ -23,6 +23,9 @@ import { normalizeMerchantId, normalizeUsername } from "~/core/merchants/sign-in
 import { hashPassword } from "~/core/passwords.server";
 import { reserveAttempt, type Limit } from "~/core/rate-limit.server";
 import { first } from "~/db/sql";
+import { memberEmailMessages } from "~/i18n/catalogs/member-emails";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import type { Handle, Store } from "~/db/store";
 import { endSessionsOf } from "~/utils/session.server";
 import { checkNewPassword } from "./password-policy.server";
@@ -67,6 +70,8 @@ interface Account {
   subject: AccountSubject;
   email: string | null;
   active: boolean;
+  /** The e-mail's language (issue 33): the member's choice, else English; operators English. */
+  locale: Locale;
 }
 
 async function findMerchantUser(
@@ -82,6 +87,7 @@ async function findMerchantUser(
         role: merchantUsers.role,
         contactEmail: merchants.contactEmail,
         memberStatus: merchantUsers.status,
+        locale: merchantUsers.locale,
         merchantStatus: merchants.status,
       })
       .from(merchantUsers)
@@ -95,6 +101,7 @@ async function findMerchantUser(
     // An owner made before members had their own address uses the merchant's contact address.
     email: row.email ?? (row.role === "owner" ? row.contactEmail : null),
     active: row.memberStatus === "active" && row.merchantStatus === "active",
+    locale: row.locale ?? DEFAULT_LOCALE,
   };
 }
 
@@ -107,7 +114,12 @@ async function findOperator(q: Handle, email: string): Promise<Account | undefin
       .limit(1),
   );
   if (!row) return undefined;
-  return { subject: { type: "operator", id: row.id }, email: row.email, active: !row.disabled };
+  return {
+    subject: { type: "operator", id: row.id },
+    email: row.email,
+    active: !row.disabled,
+    locale: DEFAULT_LOCALE,
+  };
 }
 
 const accountKeyOf = (request: ResetRequest) =>
@@ -115,27 +127,30 @@ const accountKeyOf = (request: ResetRequest) =>
     ? `reset:merchant:${normalizeMerchantId(request.merchantId)}:${normalizeUsername(request.username)}`
     : `reset:operator:${request.email.trim().toLowerCase()}`;
 
-function resetEmail(request: ResetRequest, link: string) {
+function resetEmail(request: ResetRequest, link: string, locale: Locale) {
+  const m = inLocale(memberEmailMessages, locale);
   const who =
     request.type === "merchant_user"
-      ? `merchant ID ${normalizeMerchantId(request.merchantId)}, username ${normalizeUsername(request.username)}`
+      ? m.passwordReset.merchantAccount(
+          normalizeMerchantId(request.merchantId),
+          normalizeUsername(request.username),
+        )
       : `the operator account ${request.email.trim().toLowerCase()}`;
   return {
-    subject: "Reset your OneHop password",
+    subject: m.passwordReset.subject,
     text: [
-      "Hello,",
+      m.hello,
       "",
-      `Someone asked to reset the password of ${who}.`,
+      m.passwordReset.asked(who),
       "",
-      "Choose a new password with this link. It works once, for 1 hour:",
+      m.passwordReset.link,
       link,
       "",
-      "When you set it, every device signed in to this account is signed out.",
+      m.passwordReset.signedOut,
       "",
-      "If you did not ask for this, you can ignore this e-mail: your password stays as it is. If",
-      "it keeps happening, tell us at support.",
+      m.passwordReset.ignore,
       "",
-      "The OneHop team",
+      m.signature,
     ].join("\n"),
   };
 }
@@ -206,7 +221,11 @@ export async function requestPasswordReset(
       createdAt: now,
       expiresAt: now + PASSWORD_RESET_TTL_MS,
     });
-    await queueEmail(q, { to, ...resetEmail(request, options.resetUrl(token)) }, now);
+    await queueEmail(
+      q,
+      { to, ...resetEmail(request, options.resetUrl(token), account.locale) },
+      now,
+    );
     await recordSecurityEvent(
       q,
       { subject: account.subject, type: "password_reset_requested", origin: options.origin },

@@ -17,7 +17,10 @@ import { newId, newSecretToken } from "~/core/ids.server";
 import { hashPassword } from "~/core/passwords.server";
 import type { Handle, Store } from "~/db/store";
 import { first } from "~/db/sql";
-import { teamRoleInfo, type MemberStatus, type TeamRole } from "./permissions";
+import { memberEmailMessages } from "~/i18n/catalogs/member-emails";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
+import type { MemberStatus, TeamRole } from "./permissions";
 import { checkNewPassword } from "./password-policy.server";
 import { recordSecurityEvent, type RequestOrigin } from "./security-events.server";
 import type { SecurityEventType } from "./vocabulary";
@@ -103,7 +106,13 @@ export type InviteResult =
 export function inviteMember(
   store: Store,
   actor: TeamActor,
-  input: { email: string; role: TeamRole; invitationUrl: (token: string) => string },
+  input: {
+    email: string;
+    role: TeamRole;
+    invitationUrl: (token: string) => string;
+    /** The invitation's language; by default the inviting member's (issue 33). */
+    locale?: Locale;
+  },
   now = Date.now(),
 ): Promise<InviteResult> {
   const email = input.email.trim().toLowerCase();
@@ -135,6 +144,21 @@ export function inviteMember(
         .where(eq(merchants.id, actor.merchantId))
         .limit(1),
     );
+    // The invitee is not a member yet: the invitation speaks the inviting member's language (their
+    // choice, else English), unless the caller names one.
+    const locale =
+      input.locale ??
+      (
+        await first(
+          q
+            .select({ locale: merchantUsers.locale })
+            .from(merchantUsers)
+            .where(eq(merchantUsers.id, actor.userId))
+            .limit(1),
+        )
+      )?.locale ??
+      DEFAULT_LOCALE;
+    const m = inLocale(memberEmailMessages, locale);
     const token = newSecretToken();
     const invitationId = newId("inv");
     const expiresAt = now + INVITATION_TTL_MS;
@@ -148,23 +172,24 @@ export function inviteMember(
       createdAt: now,
       expiresAt,
     });
-    const roleInfo = teamRoleInfo[input.role];
+    const roleInfo = m.roles[input.role];
+    const businessName = business?.name ?? m.invitation.aMerchant;
     await queueEmail(
       q,
       {
         to: email,
-        subject: `You are invited to ${business?.name ?? "a merchant"} on OneHop`,
+        subject: m.invitation.subject(businessName),
         text: [
-          "Hello,",
+          m.hello,
           "",
-          `You are invited to join ${business?.name ?? "a merchant"} on OneHop as ${roleInfo.label}: ${roleInfo.summary}`,
+          m.invitation.lead(businessName, roleInfo.label, roleInfo.summary),
           "",
-          "Choose your username and password with this link (it works once and expires in 7 days):",
+          m.invitation.link,
           input.invitationUrl(token),
           "",
-          "If you did not expect this invitation, you can ignore this e-mail.",
+          m.invitation.ignore,
           "",
-          "The OneHop team",
+          m.signature,
         ].join("\n"),
       },
       now,

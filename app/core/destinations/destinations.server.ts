@@ -24,10 +24,38 @@ import type { Limit } from "~/core/rate-limit.server";
 import { guardedPasswordCheck } from "~/core/sign-in-guard.server";
 import { first } from "~/db/sql";
 import { type Handle, readOn, type Store, isStore } from "~/db/store";
+import { memberEmailMessages } from "~/i18n/catalogs/member-emails";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import { formatEatDateTime } from "~/utils/format";
 import { destinationLabel, heldDestinationNotice, maskedDestinationLabel } from "./display";
 import type { DestinationAddress } from "./schema";
 import type { DestinationStatus } from "./vocabulary";
+
+/**
+ * The language of an e-mail to the business's contact address (issue 33): that of an active owner
+ * reached there (their own address is it, or they have none), else English.
+ */
+async function contactLanguage(
+  q: Handle,
+  merchantId: string,
+  contactEmail: string,
+): Promise<Locale> {
+  const owners = await q
+    .select({ email: merchantUsers.email, locale: merchantUsers.locale })
+    .from(merchantUsers)
+    .where(
+      and(
+        eq(merchantUsers.merchantId, merchantId),
+        eq(merchantUsers.role, "owner"),
+        eq(merchantUsers.status, "active"),
+      ),
+    );
+  const reached = owners.filter(
+    (owner) => !owner.email || owner.email.toLowerCase() === contactEmail.toLowerCase(),
+  );
+  return reached.find((owner) => owner.locale)?.locale ?? DEFAULT_LOCALE;
+}
 
 export type Destination = typeof settlementDestinations.$inferSelect;
 
@@ -276,21 +304,21 @@ export async function addDestination(
       },
       now,
     );
+    const locale = await contactLanguage(q, merchant.id, merchant.contactEmail);
+    const m = inLocale(memberEmailMessages, locale);
     await queueEmail(
       q,
       {
         to: merchant.contactEmail,
-        subject: "A payout destination was added to your OneHop account",
+        subject: m.destinationAdded.subject,
         text: [
-          `Hello ${merchant.businessName},`,
+          m.helloName(merchant.businessName),
           "",
-          `${masked} was added as a place OneHop pays you, on ${formatEatDateTime(now)} (Nairobi time).`,
-          "We check it with the provider first, and you confirm the registered name before any payout goes there.",
-          heldUntil
-            ? `For your safety, payouts to it start after ${formatEatDateTime(heldUntil)}.`
-            : "",
+          m.destinationAdded.added(masked, formatEatDateTime(now, locale)),
+          m.destinationAdded.checked,
+          heldUntil ? m.destinationAdded.held(formatEatDateTime(heldUntil, locale)) : "",
           "",
-          "If you did not make this change, sign in and change your password, and contact us at once.",
+          m.destinationAdded.notYou,
         ]
           .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
           .join("\n"),

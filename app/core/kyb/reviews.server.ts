@@ -21,7 +21,10 @@ import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
 import { formatDate } from "~/utils/format";
 import type { KybDocumentType } from "./document-types";
-import { reviewDueAt, tierRules } from "./tiers";
+import { reviewDueAt } from "./tiers";
+import { memberEmailMessages } from "~/i18n/catalogs/member-emails";
+import { DEFAULT_LOCALE } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import type { KybTier } from "./vocabulary";
 
 /** The audit action of an operator's tier decision: it counts as the merchant's last review. */
@@ -279,7 +282,7 @@ export async function sendReviewReminders(store: Store, now: number): Promise<nu
       );
       if (already) return false;
       const owners = await q
-        .select({ email: merchantUsers.email })
+        .select({ email: merchantUsers.email, locale: merchantUsers.locale })
         .from(merchantUsers)
         .where(
           and(
@@ -291,20 +294,27 @@ export async function sendReviewReminders(store: Store, now: number): Promise<nu
         );
       for (const owner of owners) {
         if (!owner.email) continue;
+        // In each owner's language (issue 33): their choice, else English.
+        const locale = owner.locale ?? DEFAULT_LOCALE;
+        const m = inLocale(memberEmailMessages, locale);
         await queueEmail(
           q,
           {
             to: owner.email,
-            subject: "Your OneHop business details are due for review",
+            subject: m.review.subject,
             text: [
-              "Hello,",
+              m.hello,
               "",
-              `The details we hold for ${merchant.businessName} (${merchant.merchantId}) are due for review on ${formatDate(merchant.reviewDueAt)}.`,
+              m.review.due(
+                merchant.businessName,
+                merchant.merchantId,
+                formatDate(merchant.reviewDueAt, locale),
+              ),
               "",
-              "Please check your directors and owners under Settings, Directors and owners, and send us any document that has expired or is about to (reply to this e-mail).",
-              `Your account is on the ${tierRules[merchant.tier].label} tier.`,
+              m.review.check,
+              m.review.tier(m.review.tiers[merchant.tier]),
               "",
-              "The OneHop team",
+              m.signature,
             ].join("\n"),
           },
           now,

@@ -8,6 +8,9 @@
  * The daily cap: a member gets at most `dailyCap` SMS per Nairobi day; past it the row is stored
  * as `capped` and never sent (the page shows it). The count and the insert are one write, with the
  * member's row locked first (PostgreSQL: FOR UPDATE), so concurrent queueing cannot pass the cap.
+ *
+ * Each SMS is in its member's language (issue 33: merchant_users.locale, English until chosen):
+ * the text is written once per language among the recipients.
  */
 import { and, count, eq, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import {
@@ -21,6 +24,7 @@ import {
 import { can, teamRoles, type Permission } from "~/core/accounts/permissions";
 import { first } from "~/db/sql";
 import { FOR_UPDATE, type Handle } from "~/db/store";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { eatDayKey } from "~/utils/format";
 import { paymentReceivedText, payoutBatchDoneText, settlementPaidText } from "./sms-messages";
 
@@ -125,7 +129,7 @@ export async function queueMemberSms(
 async function recipients(q: Handle, merchantId: string, kind: SmsKind) {
   const rule = KIND_RULES[kind];
   return q
-    .select({ id: merchantUsers.id, phone: merchantUsers.smsPhone })
+    .select({ id: merchantUsers.id, phone: merchantUsers.smsPhone, locale: merchantUsers.locale })
     .from(merchantUsers)
     .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
     .where(
@@ -145,15 +149,20 @@ async function queueForMembers(
   merchantId: string,
   kind: SmsKind,
   subjectId: string,
-  body: string,
+  body: (locale: Locale) => string,
   now: number,
 ): Promise<number> {
   let queued = 0;
+  const bodies = new Map<Locale, string>();
+  const bodyIn = (locale: Locale) => {
+    if (!bodies.has(locale)) bodies.set(locale, body(locale));
+    return bodies.get(locale)!;
+  };
   for (const member of await recipients(q, merchantId, kind)) {
     const outcome = await queueMemberSms(q, {
       memberId: member.id,
       toPhone: member.phone!,
-      body,
+      body: bodyIn(member.locale ?? DEFAULT_LOCALE),
       subjectKey: smsSubjectKey(kind, subjectId, member.id),
       now,
     });
@@ -177,7 +186,8 @@ export async function queuePaymentReceivedSms(
   },
   now: number,
 ): Promise<number> {
-  const body = paymentReceivedText({ ...payment, paymentId: payment.id, at: now });
+  const body = (locale: Locale) =>
+    paymentReceivedText({ ...payment, paymentId: payment.id, at: now }, locale);
   return queueForMembers(q, payment.merchantId, "payment_received", payment.id, body, now);
 }
 
@@ -190,6 +200,8 @@ export async function queueSettlementPaidSms(
     paymentId: string | null;
     amountKesCents: bigint;
     railName: string;
+    /** "mpesa", "pesalink": a bank account is named in the member's language. */
+    rail?: string;
   },
   receipt: string | null,
   now: number,
@@ -203,14 +215,19 @@ export async function queueSettlementPaidSms(
           .limit(1),
       )
     : undefined;
-  const body = settlementPaidText({
-    mode: payment?.mode ?? "live",
-    amountKesCents: transfer.amountKesCents,
-    railName: transfer.railName,
-    reference: payment?.reference ?? transfer.paymentId,
-    receipt,
-    at: now,
-  });
+  const body = (locale: Locale) =>
+    settlementPaidText(
+      {
+        mode: payment?.mode ?? "live",
+        amountKesCents: transfer.amountKesCents,
+        railName: transfer.railName,
+        rail: transfer.rail,
+        reference: payment?.reference ?? transfer.paymentId,
+        receipt,
+        at: now,
+      },
+      locale,
+    );
   return queueForMembers(q, transfer.merchantId, "payout_paid", transfer.id, body, now);
 }
 
@@ -247,13 +264,17 @@ export async function queueBatchCompletedSms(
         ),
       ),
   );
-  const body = payoutBatchDoneText({
-    mode: batch.mode,
-    title: batch.title,
-    paidCount: Number(totals?.paid ?? 0),
-    rowCount: totals?.rows ?? 0,
-    paidKesCents: BigInt(String(totals?.paidCents ?? 0)),
-    at: now,
-  });
+  const body = (locale: Locale) =>
+    payoutBatchDoneText(
+      {
+        mode: batch.mode,
+        title: batch.title,
+        paidCount: Number(totals?.paid ?? 0),
+        rowCount: totals?.rows ?? 0,
+        paidKesCents: BigInt(String(totals?.paidCents ?? 0)),
+        at: now,
+      },
+      locale,
+    );
   return queueForMembers(q, batch.merchantId, "batch_completed", batchId, body, now);
 }

@@ -30,7 +30,10 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from "../../../../drizzle/schema";
-import { renderNotice, supportLine } from "~/core/accounts/notifications.server";
+import { renderNotice, supportLineIn } from "~/core/accounts/notifications.server";
+import { memberEmailMessages } from "~/i18n/catalogs/member-emails";
+import { DEFAULT_LOCALE } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import { queueEmail } from "~/core/email.server";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
@@ -412,6 +415,7 @@ async function queueDisabledNotices(
     .select({
       username: merchantUsers.username,
       email: merchantUsers.email,
+      locale: merchantUsers.locale,
       contactEmail: merchants.contactEmail,
       businessName: merchants.businessName,
     })
@@ -428,18 +432,22 @@ async function queueDisabledNotices(
   for (const owner of owners) {
     const to = owner.email ?? owner.contactEmail;
     if (!to) continue;
+    // In each owner's language (issue 33): their choice, else English.
+    const locale = owner.locale ?? DEFAULT_LOCALE;
+    const m = inLocale(memberEmailMessages, locale).webhookDisabled;
     const notice = renderNotice({
-      subject: `Webhook endpoint disabled: ${endpoint.url}`,
+      locale,
+      subject: m.subject(endpoint.url),
       name: owner.username,
-      lead: `Every delivery to one of ${owner.businessName}'s webhook endpoints failed for 3 days, so we turned it off. Events are no longer sent to it.`,
+      lead: m.lead(owner.businessName),
       facts: [
-        ["Endpoint", endpoint.url],
-        ["Mode", endpoint.mode === "live" ? "Live" : "Test"],
-        ["Failing since", formatEatDateTime(endpoint.failingSince ?? now)],
-        ["Disabled", formatEatDateTime(now)],
+        [m.endpoint, endpoint.url],
+        [m.mode, endpoint.mode === "live" ? m.live : m.test],
+        [m.failingSince, formatEatDateTime(endpoint.failingSince ?? now, locale)],
+        [m.disabled, formatEatDateTime(now, locale)],
       ],
-      notYou: `Fix the receiver, enable the endpoint again on the Developers page, and use "Replay all since …" to send what it missed. For help, ${supportLine}.`,
-      links: [["Webhook endpoint", paths.merchantWebhookEndpoint(endpoint.id)]],
+      notYou: m.notYou(supportLineIn(locale)),
+      links: [[m.link, paths.merchantWebhookEndpoint(endpoint.id)]],
     });
     await queueEmail(q, { to, ...notice }, now);
     queued++;
