@@ -101,7 +101,7 @@ export const securityMessages = defineMessages(
     paymentSettled: "Nitumie barua pepe malipo yakilipwa kwangu",
     dailySummary: "Barua pepe ya muhtasari wa kila siku",
     dailySummaryNote: "Malipo na ulipaji wa jana, kila asubuhi saa 07:00.",
-    monthlyStatement: "Barua pepe ya taarifa ya akaunti ya mwezi (tarehe 1)",
+    monthlyStatement: "Barua pepe ya taarifa ya akaunti ya kila mwezi (tarehe 1)",
     monthlyStatementNote:
       "Salio la mwanzo na la mwisho la mwezi uliopita na jumla, tarehe 1 saa 06:00, pamoja na viungo vya taarifa ya akaunti (ingia ili uione).",
     saveChoices: "Hifadhi Chaguo",
