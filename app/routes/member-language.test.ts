@@ -94,6 +94,26 @@ describe("a member's language", () => {
     });
   });
 
+  it("the SMS form answers in the page's language", async () => {
+    const { cookie } = await member();
+    const response = await respond(() =>
+      securityAction({
+        request: formPost(
+          "/merchant/security",
+          { intent: "sms-notifications", phone: "12345", onPayment: "on" },
+          { cookie: `${cookie}; onehop_lang=sw` },
+        ),
+        params: {},
+        context: {},
+      }),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { smsResult: { error: Record<string, string[]> } };
+    expect(body.smsResult.error.phone).toEqual([
+      "Weka nambari ya simu ya Kenya, kama 0712 345 678",
+    ]);
+  });
+
   it("follows the switch while signed in, and only then", async () => {
     const { id, cookie } = await member();
     const switched = await switchLanguage({

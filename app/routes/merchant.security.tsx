@@ -24,7 +24,7 @@ import { CheckboxField, fieldMeta, SubmitButton } from "~/components/ui/form";
 import type { NotificationChoices as Choices } from "~/core/accounts/notifications.server";
 import { can } from "~/core/accounts/permissions";
 import { securityPageSchema, sessionIntents } from "~/core/accounts/security-page-schema";
-import { SMS_INTENT, smsSettingsSchema } from "~/core/notifications/sms-settings-schema";
+import { SMS_INTENT, smsSettingsSchemaFor } from "~/core/notifications/sms-settings-schema";
 import { memberLanguageMessages } from "~/i18n/catalogs/member-language";
 import { languageCookie } from "~/i18n/language-cookie.server";
 import { HTML_LANG, isLocale, LANGUAGE_NAMES, LOCALES, type Locale } from "~/i18n/locales";
@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requireMerchant(request);
   const subject = { type: "merchant_user", id: merchant.userId } as const;
   const formData = await request.formData();
-  if (formData.get("intent") === SMS_INTENT) return saveSms(merchant, formData);
+  if (formData.get("intent") === SMS_INTENT) return saveSms(request, merchant, formData);
   if (formData.get("intent") === LANGUAGE_INTENT) return saveLanguage(request, merchant, formData);
   const submission = parseWithZod(formData, { schema: securityPageSchema });
   if (submission.status !== "success")
@@ -96,15 +96,20 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** The SMS section's form (issue 30, item 9): the number and the choices the role has. */
-async function saveSms(merchant: { userId: string; role: string }, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: smsSettingsSchema });
+async function saveSms(
+  request: Request,
+  merchant: { userId: string; role: string },
+  formData: FormData,
+) {
+  const m = inLocale(securityMessages, requestLocale(request)).sms;
+  const submission = parseWithZod(formData, { schema: smsSettingsSchemaFor(m) });
   if (submission.status !== "success")
     return data<ActionData>({ smsResult: submission.reply() }, { status: 400 });
   await smsSettings().setSmsSettings(merchant, submission.value);
   const on = submission.value.onPayment || submission.value.onPayout;
   return redirectWithSuccess(paths.merchantSecurity, {
-    message: "SMS choices saved",
-    description: on ? "We will text you as you chose." : "We will not send you SMS.",
+    message: m.saved,
+    description: on ? m.savedOn : m.savedOff,
   });
 }
 

@@ -3,6 +3,8 @@
  * and the toasts of its forms. The operator console draws the shared parts in English.
  */
 import { notificationChoices } from "~/core/accounts/security-page-schema";
+import { smsChoiceLabels, smsPhoneNeeded } from "~/core/notifications/sms-settings-schema";
+import { kenyanPhoneError } from "~/utils/phone";
 import { defineMessages } from "../messages";
 
 export const securityMessages = defineMessages(
@@ -48,6 +50,25 @@ export const securityMessages = defineMessages(
       "Last month's opening and closing balance and totals, on the 1st at 06:00, with links to the statement (sign in to see it).",
     saveChoices: "Save Choices",
     saving: "Saving...",
+    sms: {
+      title: "SMS notifications",
+      intro: (cap: number, today: number) =>
+        `A text to your phone as money moves. At most ${cap} a day; you have had ${today} today.`,
+      phone: smsChoiceLabels.phone,
+      phoneHint: "A Kenyan mobile number. Leave it empty to stop all SMS.",
+      onPayment: smsChoiceLabels.onPayment,
+      onPayout: smsChoiceLabels.onPayout,
+      onPayoutNote: "A settlement paid to you, or one of your payout batches done.",
+      save: "Save SMS Choices",
+      last: "Your last SMS",
+      none: "No SMS yet.",
+      reason: (reason: string) => `Reason: ${reason}`,
+      phoneInvalid: kenyanPhoneError,
+      phoneNeeded: smsPhoneNeeded,
+      saved: "SMS choices saved",
+      savedOn: "We will text you as you chose.",
+      savedOff: "We will not send you SMS.",
+    },
     toasts: {
       choicesSaved: "Notification choices saved",
       choicesSavedDescription: "We will e-mail you as you chose.",
@@ -106,6 +127,25 @@ export const securityMessages = defineMessages(
       "Salio la mwanzo na la mwisho la mwezi uliopita na jumla, tarehe 1 saa 06:00, pamoja na viungo vya taarifa ya akaunti (ingia ili uione).",
     saveChoices: "Hifadhi Chaguo",
     saving: "Inahifadhi...",
+    sms: {
+      title: "Arifa za SMS",
+      intro: (cap: number, today: number) =>
+        `Ujumbe mfupi kwenye simu yako pesa zinaposonga. Zisizozidi ${cap} kwa siku; leo umepokea ${today}.`,
+      phone: "Nambari ya simu ya SMS",
+      phoneHint: "Nambari ya simu ya Kenya. Iache wazi ili kusimamisha SMS zote.",
+      onPayment: "Nitumie SMS kwa kila malipo yanayopokelewa",
+      onPayout: "Nitumie SMS kwa kila malipo yanayotumwa kwangu",
+      onPayoutNote: "Ulipaji uliotumwa kwako, au kundi lako la malipo likikamilika.",
+      save: "Hifadhi Chaguo za SMS",
+      last: "SMS zako za mwisho",
+      none: "Bado hakuna SMS.",
+      reason: (reason: string) => `Sababu: ${reason}`,
+      phoneInvalid: "Weka nambari ya simu ya Kenya, kama 0712 345 678",
+      phoneNeeded: "Weka nambari ya kutumiwa SMS, au zima chaguo zote mbili za SMS",
+      saved: "Chaguo za SMS zimehifadhiwa",
+      savedOn: "Tutakutumia SMS kama ulivyochagua.",
+      savedOff: "Hatutakutumia SMS.",
+    },
     toasts: {
       choicesSaved: "Chaguo za arifa zimehifadhiwa",
       choicesSavedDescription: "Tutakutumia barua pepe kama ulivyochagua.",
