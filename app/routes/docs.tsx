@@ -4,15 +4,18 @@
  */
 import { Outlet } from "@remix-run/react";
 import { DocsNav } from "~/components/docs/DocsBits";
+import { EnglishOnlyNote, useEnglishText } from "~/components/legal/EnglishOnlyNote";
 import { Container } from "~/components/ui";
 import { publicPageHeaders } from "~/utils/http";
 
 export const headers = publicPageHeaders;
 
+/** The developers' documentation stays in English (ADR 0064): a Kiswahili reader is told so. */
 export default function DocsLayout() {
   return (
     <Container className="py-10 lg:py-14">
-      <div className="grid gap-10 lg:grid-cols-[13rem_minmax(0,1fr)]">
+      <EnglishOnlyNote className="mb-8" />
+      <div className="grid gap-10 lg:grid-cols-[13rem_minmax(0,1fr)]" lang={useEnglishText()}>
         <DocsNav />
         <Outlet />
       </div>
