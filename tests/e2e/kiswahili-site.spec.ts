@@ -32,6 +32,9 @@ const PUBLIC_PAGES = [
   "/merchant-signin",
   "/blog",
   "/terms",
+  "/docs",
+  "/about",
+  "/security",
 ];
 
 test("each language gets its own copy of a cached page, and the switch comes back to it", async ({
