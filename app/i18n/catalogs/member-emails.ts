@@ -5,30 +5,14 @@
  * The English is exactly what the e-mails said before.
  */
 import { defineMessages } from "../messages";
+import { teamRoleInfo } from "~/core/accounts/permissions";
 
 export const memberEmailMessages = defineMessages(
   {
     hello: "Hello,",
     helloName: (name: string) => `Hello ${name},`,
     signature: "The OneHop team",
-    roles: {
-      owner: {
-        label: "Owner",
-        summary:
-          "Everything, and the only role that manages the team, payout destinations and payout approval.",
-      },
-      admin: { label: "Admin", summary: "Everything except the team and ownership." },
-      finance: {
-        label: "Finance",
-        summary: "Payments, balances and exports, and approving payouts.",
-      },
-      developer: {
-        label: "Developer",
-        summary: "API keys and webhooks; reads and creates payments.",
-      },
-      cashier: { label: "Cashier", summary: "Creates payments and sees their status." },
-      viewer: { label: "Viewer", summary: "Reads payments and balances; changes nothing." },
-    },
+    roles: teamRoleInfo,
     invitation: {
       aMerchant: "a merchant",
       subject: (business: string) => `You are invited to ${business} on OneHop`,
