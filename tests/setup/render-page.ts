@@ -14,7 +14,7 @@ import type { Locale } from "~/i18n/locales";
 import { LocaleProvider } from "~/i18n/use-messages";
 
 interface Page {
-  /** The page's path without its leading slash, e.g. "get-started". */
+  /** The path pattern without its leading slash: "get-started", "merchant/payments/:id". */
   path: string;
   loader?: (args: LoaderFunctionArgs) => unknown;
   action?: (args: ActionFunctionArgs) => unknown;
@@ -25,8 +25,8 @@ export async function renderPage(page: Page, request: Request, locale: Locale): 
   // Remix's own arguments for our loader and action, from the router's.
   const call = <A extends LoaderFunctionArgs>(run?: (args: A) => unknown) =>
     run &&
-    ((args: { request: Request }) =>
-      run({ request: args.request, params: {}, context: {} } as A) as Promise<Response>);
+    ((args: { request: Request; params: LoaderFunctionArgs["params"] }) =>
+      run({ request: args.request, params: args.params, context: {} } as A) as Promise<Response>);
   const handler = createStaticHandler([
     {
       id: "root",
