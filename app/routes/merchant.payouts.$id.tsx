@@ -40,13 +40,7 @@ import { PAYOUT_CSV_MAX_BYTES } from "~/core/disbursements/csv-parse";
 import { DisbursementError } from "~/core/disbursements/errors";
 import type { RawPayoutRow } from "~/core/disbursements/row-check";
 import { businessLabel } from "~/core/disbursements/row-destination";
-import {
-  batchStatusLabels,
-  nameCheckLabels,
-  type RowFilter,
-  rowFilters,
-  rowStatusLabels,
-} from "~/core/disbursements/vocabulary";
+import { type RowFilter, rowFilters } from "~/core/disbursements/vocabulary";
 import { profileOf } from "~/core/rails/charges";
 import {
   requireMerchant,
@@ -56,13 +50,21 @@ import {
 } from "~/utils/auth.server";
 import { isBodyTooLarge, mediaType } from "~/utils/body-limit.server";
 import { formatKesCents, formatPhone } from "~/utils/format";
-import { payoutUploadSlots, uploadsBusy } from "~/utils/heavy-work.server";
+import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { notFound, privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { disbursements, payoutBatchPage } from "~/wiring/disbursements.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
+import { payoutBatchMessages } from "~/i18n/catalogs/payout-batches";
+import { payoutsMessages } from "~/i18n/catalogs/payouts";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
+
+type BatchMessages = Translation<(typeof payoutBatchMessages)["en"]>;
 
 /** dsb_ + 14 of the readable alphabet, lower case (core/ids.server.ts readableCode). */
 const BATCH_ID = /^dsb_[23456789abcdefghjkmnpqrstvwxyz]{14}$/;
@@ -118,9 +120,13 @@ async function requirePayoutsMember(request: Request): Promise<SignedInMerchant>
 }
 
 /** The signed-in merchant's batch, or 404 (a bad id, another merchant's batch). */
-async function batchOf(merchantId: string, id: string | undefined): Promise<Batch> {
+async function batchOf(
+  merchantId: string,
+  id: string | undefined,
+  m: BatchMessages,
+): Promise<Batch> {
   const batch = id && BATCH_ID.test(id) ? await disbursements().find(merchantId, id) : null;
-  if (!batch) throw notFound("Payout batch not found");
+  if (!batch) throw notFound(m.notFound);
   return batch;
 }
 
@@ -135,10 +141,15 @@ function afterOf(search: URLSearchParams): number {
 }
 
 /** Who someone is on this page: "you", their username, an API key, or "another member". */
-function whoIs(id: string, merchant: SignedInMerchant, names: Map<string, string>): string {
-  if (id === merchant.userId) return "you";
-  if (id.startsWith("key:")) return "an API key";
-  return names.get(id) ?? "another member";
+function whoIs(
+  id: string,
+  merchant: SignedInMerchant,
+  names: Map<string, string>,
+  m: BatchMessages,
+): string {
+  if (id === merchant.userId) return m.who.you;
+  if (id.startsWith("key:")) return m.who.apiKey;
+  return names.get(id) ?? m.who.anotherMember;
 }
 
 function errorsOf(row: BatchRow): BatchRowView["errors"] {
@@ -150,7 +161,7 @@ function errorsOf(row: BatchRow): BatchRowView["errors"] {
   }
 }
 
-function recipientOf(row: BatchRow): string {
+function recipientOf(row: BatchRow, m: BatchMessages): string {
   if (row.phone) return formatPhone(row.phone);
   if (row.b2bKind && row.businessNumber)
     return businessLabel({
@@ -160,19 +171,19 @@ function recipientOf(row: BatchRow): string {
     });
   if (row.rail === "pesalink" && row.accountNumber) {
     const bank = row.bankCode ? bankByCode(row.bankCode) : undefined;
-    return `${bank?.name ?? `Bank ${row.bankCode ?? ""}`} ${row.accountNumber}`;
+    return `${bank?.name ?? m.bankNamed(row.bankCode ?? "")} ${row.accountNumber}`;
   }
   const raw = row.rawRecipient.trim();
-  return row.rawBankCode.trim() ? `${raw} (bank code ${row.rawBankCode.trim()})` : raw;
+  return row.rawBankCode.trim() ? m.bankCode(raw, row.rawBankCode.trim()) : raw;
 }
 
-function rowView(row: BatchRow, inDoubt: ReadonlySet<string>): BatchRowView {
+function rowView(row: BatchRow, inDoubt: ReadonlySet<string>, m: BatchMessages): BatchRowView {
   return {
     id: row.id,
     line: row.line,
     status: row.status,
-    statusLabel: inDoubt.has(row.id) ? "Sent: no answer from M-Pesa" : rowStatusLabels[row.status],
-    recipient: recipientOf(row),
+    statusLabel: inDoubt.has(row.id) ? m.inDoubtStatus : m.rowStatus[row.status],
+    recipient: recipientOf(row, m),
     rail: row.b2bKind
       ? row.b2bKind === "paybill"
         ? "M-Pesa Paybill"
@@ -189,7 +200,7 @@ function rowView(row: BatchRow, inDoubt: ReadonlySet<string>): BatchRowView {
     name: row.name ?? row.rawName.trim(),
     registeredName: row.registeredName,
     nameCheck: row.nameCheck,
-    nameCheckLabel: nameCheckLabels[row.nameCheck],
+    nameCheckLabel: m.nameCheck[row.nameCheck],
     errors: errorsOf(row),
     duplicateOfLine: row.duplicateOfLine,
     recentDuplicate: row.recentDuplicateOf !== null,
@@ -212,7 +223,9 @@ function rawOf(row: BatchRow): RawPayoutRow {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const merchant = await requirePayoutsMember(request);
-  const batch = await batchOf(merchant.merchantId, params.id);
+  const locale = requestLocale(request);
+  const m = inLocale(payoutBatchMessages, locale);
+  const batch = await batchOf(merchant.merchantId, params.id, m);
   const search = new URL(request.url).searchParams;
   const filter = filterOf(search);
   const after = afterOf(search);
@@ -260,16 +273,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: batch.id,
       title: batch.title,
       status: batch.status,
-      statusLabel: batchStatusLabels[batch.status],
+      statusLabel: inLocale(payoutsMessages, locale).batchStatus[batch.status],
       kind: batch.kind,
       mode: batch.mode,
       fileName: batch.fileName,
       madeBy:
-        whoIs(batch.createdBy, merchant, names) +
-        (batch.createdWithKey ? " (through an API key)" : ""),
+        whoIs(batch.createdBy, merchant, names, m) + (batch.createdWithKey ? m.who.throughKey : ""),
       createdAt: batch.createdAt,
       submittedAt: batch.submittedAt,
-      decidedBy: batch.decidedBy ? whoIs(batch.decidedBy, merchant, names) : null,
+      decidedBy: batch.decidedBy ? whoIs(batch.decidedBy, merchant, names, m) : null,
       decidedAt: batch.decidedAt,
       decisionNote: batch.decisionNote,
       completedAt: batch.completedAt,
@@ -287,57 +299,51 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     page: {
       filter,
       after,
-      rows: page.rows.map((row) => rowView(row, inDoubt)),
+      rows: page.rows.map((row) => rowView(row, inDoubt, m)),
       nextAfter: page.hasMore ? (page.rows[page.rows.length - 1]?.line ?? null) : null,
     },
     edit,
   };
 }
 
-function refused(message: string, status: number) {
+function refused(message: string, status: number, m: BatchMessages) {
   return jsonWithError<ActionData>(
     { error: message },
-    { message: "Nothing changed", description: message },
+    { message: m.toasts.nothingChanged, description: message },
     { status },
   );
 }
 
 /** The form, with a multipart body (a corrected file) refused by size before it is read. */
-async function readForm(request: Request): Promise<FormData | Response> {
+async function readForm(request: Request, m: BatchMessages): Promise<FormData | Response> {
   if (mediaType(request.headers.get("Content-Type")) === "multipart/form-data") {
     const declared = Number(request.headers.get("Content-Length") ?? "0");
-    if (declared > UPLOAD_MAX_BODY_BYTES) return tooLarge();
+    if (declared > UPLOAD_MAX_BODY_BYTES) return tooLarge(m);
     try {
       return await request.formData();
     } catch (error) {
-      if (isBodyTooLarge(error)) return tooLarge();
-      return refused("The upload could not be read. Choose the file and try again.", 400);
+      if (isBodyTooLarge(error)) return tooLarge(m);
+      return refused(m.toasts.uploadUnreadable, 400, m);
     }
   }
   return request.formData();
 }
 
-function tooLarge() {
-  return refused(
-    "The file is larger than 2 MB. Split the payouts into smaller files and upload each as its own batch.",
-    413,
-  );
+function tooLarge(m: BatchMessages) {
+  return refused(m.toasts.tooLarge, 413, m);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const merchant = await requirePayoutsMember(request);
-  const batch = await batchOf(merchant.merchantId, params.id);
-  const form = await readForm(request);
+  const m = inLocale(payoutBatchMessages, requestLocale(request));
+  const t = m.toasts;
+  const batch = await batchOf(merchant.merchantId, params.id, m);
+  const form = await readForm(request, m);
   if (form instanceof Response) return form;
   const parsed = intentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const upload = form.get("intent") === "upload-file";
-    return refused(
-      upload
-        ? "Choose the corrected CSV file to upload."
-        : "That request was incomplete. Please try again.",
-      400,
-    );
+    return refused(upload ? t.chooseCorrected : t.incomplete, 400, m);
   }
   const input = parsed.data;
   const checker = input.intent === "approve" || input.intent === "reject";
@@ -358,8 +364,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const listState = { filter: filterOf(search), after: afterOf(search) };
   const back = batchHref(paths.merchantPayoutBatch(batch.id), listState);
-  const plural = (count: number, one: string, many: string) =>
-    `${count} ${count === 1 ? one : many}`;
   try {
     switch (input.intent) {
       case "edit-row": {
@@ -384,13 +388,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
             edit: input.rowId,
           });
           return redirectWithError(`${editHref}#edit-row`, {
-            message: "The row still needs fixing",
-            description: check.errors[0]?.message ?? "Check the cells and save again.",
+            message: t.stillNeedsFixing,
+            description: check.errors[0]?.message ?? t.checkCells,
           });
         }
         return redirectWithSuccess(back, {
-          message: "Row fixed",
-          description: "The row is ready to pay.",
+          message: t.rowFixed,
+          description: t.rowFixedDescription,
         });
       }
       case "drop-row":
@@ -400,24 +404,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
         return redirectWithSuccess(
           back,
           dropped
-            ? { message: "Row dropped", description: "It will not be paid unless you put it back." }
-            : { message: "Row put back", description: "It is checked again with the others." },
+            ? { message: t.rowDropped, description: t.rowDroppedDescription }
+            : { message: t.rowPutBack, description: t.rowPutBackDescription },
         );
       }
       case "drop-invalid": {
         const count = await service.dropInvalidRows(actor, batch.id);
         return redirectWithSuccess(back, {
-          message: "Rows dropped",
-          description: `${plural(count, "row that needed", "rows that needed")} fixing will not be paid.`,
+          message: t.rowsDropped,
+          description: t.rowsDroppedDescription(count),
         });
       }
       case "upload-file": {
         const file = input.file;
-        if (file.size === 0) return refused("Choose the corrected CSV file to upload.", 400);
-        if (file.size > PAYOUT_CSV_MAX_BYTES) return tooLarge();
+        if (file.size === 0) return refused(t.chooseCorrected, 400, m);
+        if (file.size > PAYOUT_CSV_MAX_BYTES) return tooLarge(m);
         const fileName = (file.name || "payouts.csv").slice(0, 200);
         const release = payoutUploadSlots.take(`member:${merchant.userId}`);
-        if (!release) return refused(uploadsBusy, 429);
+        if (!release)
+          return refused(
+            inLocale(payoutsMessages, requestLocale(request)).upload.busy(HEAVY_PER_CALLER),
+            429,
+            m,
+          );
         try {
           await service.replaceFile(actor, {
             batchId: batch.id,
@@ -428,45 +437,47 @@ export async function action({ request, params }: ActionFunctionArgs) {
           release();
         }
         return redirectWithSuccess(paths.merchantPayoutBatch(batch.id), {
-          message: "File replaced",
-          description: `The batch now has the rows of ${fileName}. Check them again before you submit.`,
+          message: t.fileReplaced,
+          description: t.fileReplacedDescription(fileName),
         });
       }
       case "submit":
         await service.submit(actor, batch.id);
         return redirectWithSuccess(back, {
-          message: "Submitted for approval",
-          description:
-            "Another member with the Finance, Admin or Owner role must approve it before any money moves.",
+          message: t.submitted,
+          description: t.submittedDescription,
         });
       case "discard":
         if (batch.status !== "draft")
-          return refused("Only a draft can be discarded. Withdraw it first.", 409);
+          return refused(t.onlyDraftDiscarded, 409, m);
         await service.withdraw(actor, batch.id);
         return redirectWithSuccess(paths.merchantPayouts, {
-          message: "Batch discarded",
-          description: `${batch.title} will not be paid.`,
+          message: t.discarded,
+          description: t.discardedDescription(batch.title),
         });
       case "withdraw":
         if (batch.status !== "awaiting_approval")
-          return refused("Only a batch waiting for approval can be withdrawn.", 409);
+          return refused(t.onlyAwaitingWithdrawn, 409, m);
         await service.withdraw(actor, batch.id);
         return redirectWithSuccess(back, {
-          message: "Batch withdrawn",
-          description: "It is a draft again: change it, then submit it again.",
+          message: t.withdrawn,
+          description: t.withdrawnDescription,
         });
       case "approve": {
         const released = await service.approve(actor, batch.id);
         return redirectWithSuccess(back, {
-          message: "Batch approved",
-          description: `${formatKesCents(released.reservedKesCents)} is set aside and ${plural(released.rows, "payout is", "payouts are")} on the way.`,
+          message: t.approved,
+          description: t.approvedDescription(
+            formatKesCents(released.reservedKesCents),
+            released.rows,
+          ),
         });
       }
       case "reject":
         await service.reject(actor, { batchId: batch.id, note: input.note.trim() });
         return redirectWithSuccess(back, {
-          message: "Batch rejected",
-          description: "No money moved. The maker sees your reason.",
+          message: t.rejected,
+          description: t.rejectedDescription,
         });
       case "retry-row":
       case "retry-failed": {
@@ -475,8 +486,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
           rowIds: input.intent === "retry-row" ? [input.rowId] : "all_failed",
         });
         return redirectWithSuccess(back, {
-          message: "Payouts retried",
-          description: `${plural(count, "failed payout is", "failed payouts are")} being sent again.`,
+          message: t.retried,
+          description: t.retriedDescription(count),
         });
       }
       case "cancel-row":
@@ -486,13 +497,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
           rowIds: input.intent === "cancel-row" ? [input.rowId] : "all_failed",
         });
         return redirectWithSuccess(back, {
-          message: "Payouts cancelled",
-          description: `${plural(count, "failed payout is", "failed payouts are")} cancelled; the money stays in your balance.`,
+          message: t.cancelled,
+          description: t.cancelledDescription(count),
         });
       }
     }
   } catch (error) {
-    if (error instanceof DisbursementError) return refused(error.message, domainErrorStatus(error));
+    if (error instanceof DisbursementError)
+      return refused(error.message, domainErrorStatus(error), m);
     throw error;
   }
 }
@@ -500,6 +512,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PayoutBatch() {
   const { batch, viewer, summary, page, edit, inDoubt } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(payoutBatchMessages);
   const processing = batch.status === "processing";
   const beforeApproval = batch.status === "draft" || batch.status === "awaiting_approval";
   // While the batch is paid out (or names are still being checked) the page follows it by itself
@@ -522,7 +535,7 @@ export default function PayoutBatch() {
       ) : null}
       <p>
         <Link to={paths.merchantPayouts} className="text-sm font-semibold text-brand-800 underline">
-          Back to payouts
+          {m.back}
         </Link>
       </p>
       <BatchHeader batch={batch} />
@@ -548,11 +561,7 @@ export default function PayoutBatch() {
       ) : null}
       {inDoubt > 0 ? (
         <p role="status" className="mt-6 max-w-3xl rounded-lg bg-amber-50 p-4 text-amber-950">
-          {inDoubt === 1 ? "One payout has" : `${inDoubt} payouts have`} no answer from M-Pesa (the
-          answer was lost or is late). {inDoubt === 1 ? "It is" : "They are"} never sent twice:
-          OneHop&apos;s operators check M-Pesa&apos;s statement and settle{" "}
-          {inDoubt === 1 ? "it" : "them"}, as paid or with the money back in your balance. The money
-          stays set aside until then.
+          {m.inDoubt(inDoubt)}
         </p>
       ) : null}
 
@@ -572,10 +581,12 @@ export default function PayoutBatch() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  seo(matches, {
-    title: data ? `Payout batch: ${data.batch.title}` : "Payout batch",
-    description: "A payout batch: its rows, what it costs and its approval.",
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
+  const m = inLocale(payoutBatchMessages, matchesLocale(matches));
+  return seo(matches, {
+    title: data ? m.title(data.batch.title) : m.titleNone,
+    description: m.metaDescription,
     path: paths.merchantPayouts,
     noindex: true,
   });
+};

@@ -16,17 +16,17 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PayoutList } from "~/components/merchants/payouts/PayoutList";
 import {
-  CHOOSE_FILE_AGAIN,
-  payoutFileTooLarge,
-  payoutUploadSchema,
+  payoutFileTooLargeIn,
+  payoutUploadSchemaFor,
   UploadPayoutsForm,
+  type UploadMessages,
 } from "~/components/merchants/payouts/UploadPayoutsForm";
 import { buttonClass, Container } from "~/components/ui";
 import { feeBps } from "~/content/tariff";
 import { PAYOUT_CSV_MAX_BYTES } from "~/core/disbursements/csv-parse";
 import { DisbursementError } from "~/core/disbursements/errors";
 import { requirePermission, type SignedInMerchant } from "~/utils/auth.server";
-import { payoutUploadSlots, uploadsBusy } from "~/utils/heavy-work.server";
+import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { mediaType, readLimitedMultipart } from "~/utils/body-limit.server";
 import { formatKesCents, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
@@ -36,12 +36,13 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";
 import { disbursements, payoutsPage } from "~/wiring/disbursements.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
+import { payoutsMessages } from "~/i18n/catalogs/payouts";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
-
-const NOT_UTF8 =
-  'The file is not saved as UTF-8 text: in your spreadsheet choose Save As and "CSV UTF-8", then upload that file.';
-const NOT_MULTIPART = "Choose the payout file (CSV) to upload, then press Upload file.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Approvers (Finance, Admin, Owner) hold payouts:create too.
@@ -78,23 +79,23 @@ type UploadRead = { ok: true; form: FormData } | { ok: false; message: string; s
  * refused before anything is read, a body that grows past it while it streams as soon as it does,
  * and a file part over the payout file limit once read.
  */
-async function readUpload(request: Request): Promise<UploadRead> {
+async function readUpload(request: Request, m: UploadMessages): Promise<UploadRead> {
   const read = await readLimitedMultipart(request);
   if (!read.ok)
     return read.reason === "too_large"
-      ? { ok: false, message: payoutFileTooLarge, status: 413 }
+      ? { ok: false, message: payoutFileTooLargeIn(m), status: 413 }
       : {
           ok: false,
           message:
             mediaType(request.headers.get("Content-Type")) === "multipart/form-data"
-              ? "The form data could not be read. Choose the file and upload it again."
-              : NOT_MULTIPART,
+              ? m.unreadable
+              : m.notMultipart,
           status: 400,
         };
   const { form } = read;
   const file = form.get("file");
   if (typeof file === "object" && file !== null && file.size > PAYOUT_CSV_MAX_BYTES)
-    return { ok: false, message: payoutFileTooLarge, status: 413 };
+    return { ok: false, message: payoutFileTooLargeIn(m), status: 413 };
   return { ok: true, form };
 }
 
@@ -102,7 +103,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "payouts:create");
   // A file is heavy work: a member uploads at most a few at once (issue 27, item 8).
   const release = payoutUploadSlots.take(`member:${merchant.userId}`);
-  if (!release) return fileRefused(uploadsBusy, 429);
+  if (!release)
+    return fileRefused(
+      inLocale(payoutsMessages, requestLocale(request)).upload.busy(HEAVY_PER_CALLER),
+      429,
+    );
   try {
     return await uploadAction(request, merchant);
   } finally {
@@ -111,9 +116,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function uploadAction(request: Request, merchant: SignedInMerchant) {
-  const read = await readUpload(request);
+  const m = inLocale(payoutsMessages, requestLocale(request)).upload;
+  const read = await readUpload(request, m);
   if (!read.ok) return fileRefused(read.message, read.status);
-  const submission = parseWithZod(read.form, { schema: payoutUploadSchema });
+  const submission = parseWithZod(read.form, { schema: payoutUploadSchemaFor(m) });
   const hide = { hideFields: ["file"] };
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply(hide) }, { status: 400 });
@@ -123,7 +129,7 @@ async function uploadAction(request: Request, merchant: SignedInMerchant) {
       {
         lastResult: submission.reply({
           ...hide,
-          fieldErrors: { file: [`${message} ${CHOOSE_FILE_AGAIN}`] },
+          fieldErrors: { file: [`${message} ${m.chooseAgain}`] },
         }),
       },
       { status },
@@ -133,7 +139,7 @@ async function uploadAction(request: Request, merchant: SignedInMerchant) {
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
   } catch {
-    return refuse(NOT_UTF8, 400);
+    return refuse(m.notUtf8, 400);
   }
   const service = disbursements();
   try {
@@ -144,10 +150,11 @@ async function uploadAction(request: Request, merchant: SignedInMerchant) {
     const { rows, counts } = await service.summary(batch);
     const toFix = counts.invalid;
     return redirectWithSuccess(paths.merchantPayoutBatch(batch.id), {
-      message: "Payout file uploaded",
-      description: `${rows.toLocaleString("en-US")} ${rows === 1 ? "row" : "rows"} read${
-        toFix > 0 ? `, ${toFix.toLocaleString("en-US")} to fix` : ""
-      }. Check them, then submit the batch for approval.`,
+      message: m.uploaded,
+      description: m.uploadedDescription(
+        m.rowCount(rows.toLocaleString("en-US")),
+        toFix > 0 ? toFix.toLocaleString("en-US") : null,
+      ),
     });
   } catch (error) {
     if (!(error instanceof DisbursementError)) throw error;
@@ -164,65 +171,54 @@ export default function MerchantPayouts() {
     hasTwoFactor,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(payoutsMessages);
   return (
     <Container className="py-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-ink">Payouts</h1>
+        <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
         <Link to={paths.newMerchantPayout} className={buttonClass("primary")}>
-          New payout
+          {m.newPayout}
         </Link>
       </div>
-      <p className="mt-3 max-w-3xl text-slate-700">
-        Pay anyone from your KES balance: to an M-Pesa, Airtel Money or T-Kash number, or to a bank
-        account over PesaLink. Each payout costs our {formatPercent(b2cBps)} B2C fee on the amount
-        plus the rail&apos;s own charge, passed on at cost.
-      </p>
+      <p className="mt-3 max-w-3xl text-slate-700">{m.intro(formatPercent(b2cBps))}</p>
       {soleApprover ? (
         <div className="mt-4 max-w-3xl rounded-xl bg-amber-50 p-4 text-amber-950">
-          <h2 className="font-semibold">You are the only member who can approve payouts</h2>
+          <h2 className="font-semibold">{m.soleApproverTitle}</h2>
           <SoleApproverNote hasTwoFactor={hasTwoFactor} />
         </div>
       ) : null}
 
       <section aria-labelledby="balance-title" className="mt-8">
         <h2 id="balance-title" className="sr-only">
-          Balance
+          {m.balance}
         </h2>
         <div className="flex max-w-sm flex-wrap items-end justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <dl>
-            <dt className="text-sm text-slate-600">Available to pay out</dt>
+            <dt className="text-sm text-slate-600">{m.availableToPayOut}</dt>
             <dd className="text-2xl font-bold text-ink">{formatKesCents(available)}</dd>
           </dl>
           <Link to={paths.merchantTopUp} className={buttonClass("secondary")}>
-            Top up
+            {m.topUp}
           </Link>
         </div>
       </section>
 
       <section aria-labelledby="batches-title" className="mt-10">
         <h2 id="batches-title" className="text-2xl font-semibold text-ink">
-          Your payouts
+          {m.yourPayouts}
         </h2>
         {batches.length === 0 ? (
           <div className="mt-4 max-w-3xl space-y-3 rounded-xl bg-slate-50 p-6 text-slate-700">
-            <p className="font-semibold text-ink">No payouts yet.</p>
+            <p className="font-semibold text-ink">{m.empty.title}</p>
+            <p>{m.empty.what}</p>
             <p>
-              Payouts send money from your available balance to your staff, suppliers, customers or
-              agents: one at a time with New payout, or many at once from a CSV file.
-            </p>
-            <p>
-              Each payout costs our {formatPercent(b2cBps)} B2C fee on the amount, plus the
-              rail&apos;s own charge for the transfer, passed on at cost (see the{" "}
+              {m.empty.costBefore(formatPercent(b2cBps))}
               <Link to={paths.tariffSchedule} className="underline">
-                tariff schedule
+                {m.empty.tariffLink}
               </Link>
-              ). You see both before anything is sent.
+              {m.empty.costAfter}
             </p>
-            <p>
-              A batch from a file is paid only after a second member with the Finance, Admin or
-              Owner role approves it, and a single payout above your approval limit (in Settings)
-              waits for one too.
-            </p>
+            <p>{m.empty.approval}</p>
           </div>
         ) : (
           <PayoutList batches={batches} />
@@ -231,12 +227,9 @@ export default function MerchantPayouts() {
 
       <section aria-labelledby="upload-title" className="mt-10 max-w-2xl">
         <h2 id="upload-title" className="text-2xl font-semibold text-ink">
-          Upload a payout file
+          {m.uploadTitle}
         </h2>
-        <p className="mt-2 text-slate-700">
-          We check every row and show you the results first: nothing is paid until you submit the
-          batch and another member approves it.
-        </p>
+        <p className="mt-2 text-slate-700">{m.uploadIntro}</p>
         <UploadPayoutsForm lastResult={actionData?.lastResult} />
       </section>
     </Container>
@@ -246,8 +239,8 @@ export default function MerchantPayouts() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Payouts",
-    description: "Pay anyone from your OneHop KES balance.",
+    title: inLocale(payoutsMessages, matchesLocale(matches)).title,
+    description: inLocale(payoutsMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantPayouts,
     noindex: true,
   });

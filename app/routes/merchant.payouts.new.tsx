@@ -20,7 +20,8 @@ import {
   payoutFormQuery,
   rawPayoutOf,
   SinglePayoutForm,
-  singlePayoutSchema,
+  singlePayoutSchemaFor,
+  type SinglePayoutMessages,
   type SinglePayoutValues,
 } from "~/components/merchants/payouts/SinglePayoutForm";
 import { Container } from "~/components/ui";
@@ -40,6 +41,11 @@ import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { disbursements, newPayoutPage } from "~/wiring/disbursements.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
+import { payoutsMessages } from "~/i18n/catalogs/payouts";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 
 type ActionData = {
   lastResult: SubmissionResult<string[]>;
@@ -64,24 +70,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * "+254 712 345 678", "Equity Bank Kenya, account 1450160649886", "Paybill 247247, account
  * 123456" or "Till 123456".
  */
-function recipientLabel(row: CheckedPayoutRow): string {
+function recipientLabel(row: CheckedPayoutRow, m: SinglePayoutMessages): string {
   const to = row.destination;
   if (to.kind === "msisdn") return formatPhone(to.phone);
   if (to.kind === "business") return businessLabel(to);
-  return `${bankByCode(to.bankCode)?.name ?? `Bank ${to.bankCode}`}, account ${to.accountNumber}`;
+  return m.bankAccount(bankByCode(to.bankCode)?.name ?? m.bankNamed(to.bankCode), to.accountNumber);
 }
 
 function reviewOf(
   value: SinglePayoutValues,
   check: { row: CheckedPayoutRow; warnings: string[] },
   context: { availableKesCents: bigint; approvalAboveKes: number | null },
+  m: SinglePayoutMessages,
 ): PayoutReviewData {
   const { row } = check;
   const b2b = row.destination.kind === "business" ? row.destination.b2b : null;
   const cost = rowCost(row.rail, row.amountKesCents, b2b);
   const raw = rawPayoutOf(value);
   return {
-    to: recipientLabel(row),
+    to: recipientLabel(row, m),
     railName: b2b
       ? b2b === "paybill"
         ? "M-Pesa Paybill"
@@ -120,7 +127,10 @@ function reviewOf(
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "payouts:create");
-  const submission = parseWithZod(await request.formData(), { schema: singlePayoutSchema });
+  const words = inLocale(payoutsMessages, requestLocale(request));
+  const submission = parseWithZod(await request.formData(), {
+    schema: singlePayoutSchemaFor(words.single),
+  });
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const value = submission.value;
@@ -132,10 +142,12 @@ export async function action({ request }: ActionFunctionArgs) {
   // then). Sending applies the threshold as it is in the payout's own transaction.
   const review = async () => {
     const page = await newPayoutPage(merchant.merchantId);
-    return reviewOf(value, check, {
-      availableKesCents: page.available,
-      approvalAboveKes: page.approvalAboveKes,
-    });
+    return reviewOf(
+      value,
+      check,
+      { availableKesCents: page.available, approvalAboveKes: page.approvalAboveKes },
+      words.single,
+    );
   };
   // Without a review's request key (a form from before reviews carried one), Send shows the review.
   if (value.intent === "review" || !value.requestKey)
@@ -153,20 +165,21 @@ export async function action({ request }: ActionFunctionArgs) {
         requestKey: value.requestKey,
       },
     );
-    const what = `${formatKesCents(check.row.amountKesCents)} to ${recipientLabel(check.row)}`;
+    const t = words.toasts;
+    const what = t.what(
+      formatKesCents(check.row.amountKesCents),
+      recipientLabel(check.row, words.single),
+    );
     return redirectWithSuccess(
       paths.merchantPayoutBatch(batch.id),
       !created
-        ? {
-            message: "Payout already submitted",
-            description: `${what} was submitted from this review before: it is paid once. Its page shows where it is.`,
-          }
+        ? { message: t.alreadySubmitted, description: t.alreadySubmittedDescription(what) }
         : needsApproval
           ? {
-              message: "Payout submitted for approval",
-              description: `${what} is above your approval limit of ${formatKes(approvalAboveKes ?? 0)}: another member with the Finance, Admin or Owner role must approve it.`,
+              message: t.submittedForApproval,
+              description: t.submittedForApprovalDescription(what, formatKes(approvalAboveKes ?? 0)),
             }
-          : { message: "Payout sent", description: `${what} is on its way.` },
+          : { message: t.sent, description: t.sentDescription(what) },
     );
   } catch (error) {
     if (!(error instanceof DisbursementError)) throw error;
@@ -186,20 +199,20 @@ export default function NewPayout() {
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const review = actionData?.review;
+  const m = useMessages(payoutsMessages);
   return (
     <Container className="max-w-3xl py-12">
       <p>
         <Link to={paths.merchantPayouts} className="text-sm font-semibold text-brand-800 underline">
-          Back to payouts
+          {m.single.back}
         </Link>
       </p>
-      <h1 className="mt-4 text-3xl font-bold text-ink">New payout</h1>
+      <h1 className="mt-4 text-3xl font-bold text-ink">{m.newPayout}</h1>
       <p className="mt-2 text-slate-700">
-        Pay one person or business from your available balance of {formatKesCents(available)}. You
-        see our fee and the rail&apos;s charge before anything is sent.{" "}
+        {m.single.intro(formatKesCents(available))}{" "}
         {approvalAboveKes === null
-          ? "Single payouts are sent without a second approval."
-          : `A payout above ${formatKes(approvalAboveKes)} waits for another member's approval.`}
+          ? m.single.noApproval
+          : m.single.approvalAbove(formatKes(approvalAboveKes))}
       </p>
       <SinglePayoutForm
         lastResult={actionData?.lastResult}
@@ -215,8 +228,8 @@ export default function NewPayout() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "New payout",
-    description: "Pay one recipient from your OneHop KES balance.",
+    title: inLocale(payoutsMessages, matchesLocale(matches)).newPayout,
+    description: inLocale(payoutsMessages, matchesLocale(matches)).single.metaDescription,
     path: paths.newMerchantPayout,
     noindex: true,
   });

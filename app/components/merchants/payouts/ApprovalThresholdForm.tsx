@@ -3,7 +3,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { z } from "zod";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
+import { payoutBatchMessages } from "~/i18n/catalogs/payout-batches";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 import { formatKes } from "~/utils/format";
+
+type LimitMessages = Translation<(typeof payoutBatchMessages)["en"]>["approvalLimit"];
 
 /** The highest approval limit (whole KES); the core refuses more (settings.server.ts). */
 export const APPROVAL_LIMIT_MAX_KES = 10_000_000;
@@ -13,12 +18,13 @@ export const PAYOUT_APPROVAL_INTENT = "payout-approval";
 
 const WHOLE_SHILLINGS = /^\d{1,3}(?:[, ]\d{3})+$|^\d+$/;
 
-/** The limit as typed ("50,000", "50000", blank for never) as whole KES or null. */
-export const payoutApprovalSchema = z.object({
+/** The limit as typed ("50,000", "50000", blank for never) as whole KES or null, in a language. */
+export const payoutApprovalSchemaFor = (m: LimitMessages) =>
+  z.object({
   approvalAboveKes: z
     .string()
     .trim()
-    .max(20, "Enter whole shillings, such as 50000, or leave it blank")
+    .max(20, m.tooLong)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === "") return null;
@@ -26,7 +32,7 @@ export const payoutApprovalSchema = z.object({
       if (!WHOLE_SHILLINGS.test(text)) {
         ctx.addIssue({
           code: "custom",
-          message: "Enter whole shillings, such as 50000, or leave it blank for never",
+          message: m.notWhole,
         });
         return z.NEVER;
       }
@@ -34,13 +40,18 @@ export const payoutApprovalSchema = z.object({
       if (kes > APPROVAL_LIMIT_MAX_KES) {
         ctx.addIssue({
           code: "custom",
-          message: `The highest limit is ${formatKes(APPROVAL_LIMIT_MAX_KES)}: enter less, or leave it blank for never`,
+          message: m.tooHigh(formatKes(APPROVAL_LIMIT_MAX_KES)),
         });
         return z.NEVER;
       }
       return kes;
     }),
 });
+
+/** The limit's schema in English (the Settings action's). */
+export const payoutApprovalSchema = payoutApprovalSchemaFor(
+  inLocale(payoutBatchMessages, "en").approvalLimit,
+);
 
 /**
  * The payout approval limit (owners and admins): single payouts above it wait for a second member's
@@ -55,28 +66,29 @@ export function ApprovalThresholdForm({
   current: number | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const m = useMessages(payoutBatchMessages).approvalLimit;
   const [form, fields] = useForm({
     id: "payout-approval",
     lastResult,
     defaultValue: { approvalAboveKes: current === null ? "" : String(current) },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutApprovalSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutApprovalSchemaFor(m) }),
   });
   const initial = fields.approvalAboveKes.initialValue;
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-5">
       <TextField
         meta={fieldMeta(fields.approvalAboveKes, false)}
-        label="Single payouts above this amount need a second approval"
-        hint={`Whole shillings (KES), up to ${formatKes(APPROVAL_LIMIT_MAX_KES)}. Leave it blank and single payouts never need one; 0 means every one does. A payout file always needs approval.`}
+        label={m.label}
+        hint={m.hint(formatKes(APPROVAL_LIMIT_MAX_KES))}
         inputMode="numeric"
         autoComplete="off"
         maxLength={20}
-        placeholder="e.g. 50000"
+        placeholder={m.placeholder}
         defaultValue={typeof initial === "string" ? initial : ""}
       />
-      <SubmitButton pendingLabel="Saving...">Save approval limit</SubmitButton>
+      <SubmitButton pendingLabel={m.saving}>{m.save}</SubmitButton>
     </Form>
   );
 }

@@ -11,6 +11,9 @@ import { SubmitButton } from "~/components/ui/form";
 import type { BatchHeaderView, BatchSummaryView, BatchViewer } from "./BatchView";
 import { PayoutFileInput } from "./PayoutFileInput";
 import { paths } from "~/utils/paths";
+import { payoutBatchMessages } from "~/i18n/catalogs/payout-batches";
+import { payoutsMessages } from "~/i18n/catalogs/payouts";
+import { useMessages } from "~/i18n/use-messages";
 
 export const REJECT_NOTE_MAX = 500;
 
@@ -34,37 +37,35 @@ function IntentButton({
 }
 
 function DraftActions({ summary }: { summary: BatchSummaryView }) {
+  const m = useMessages(payoutBatchMessages).actions;
   const invalid = summary.counts.invalid;
   return (
     <section aria-labelledby="batch-actions-title" className="mt-8">
       <Card>
         <h2 id="batch-actions-title" className="text-xl font-semibold text-ink">
-          Send it for approval
+          {m.sendForApproval}
         </h2>
         <p className="mt-2 text-slate-700">
-          {invalid > 0
-            ? `Fix or drop the ${invalid === 1 ? "row that needs" : `${invalid} rows that need`} fixing first. Another member with the Finance, Admin or Owner role then approves the batch.`
-            : "Another member with the Finance, Admin or Owner role approves the batch before any money moves."}
+          {invalid > 0 ? m.fixFirst(invalid) : m.anotherApproves}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <IntentButton intent="submit" variant="primary">
-            Submit for approval
+            {m.submit}
           </IntentButton>
           {invalid > 0 ? (
-            <IntentButton intent="drop-invalid">Drop every row that needs fixing</IntentButton>
+            <IntentButton intent="drop-invalid">{m.dropInvalid}</IntentButton>
           ) : null}
           <IntentButton intent="discard" variant="ghost">
-            Discard
+            {m.discard}
           </IntentButton>
         </div>
         <Form method="post" encType="multipart/form-data" className="mt-8">
-          <h3 className="text-lg font-semibold text-ink">Upload a corrected file</h3>
+          <h3 className="text-lg font-semibold text-ink">{m.uploadCorrected}</h3>
           <p id="batch-file-hint" className="mt-1 text-sm text-slate-700">
-            Fixed it in your spreadsheet? Its rows replace this batch&apos;s rows. A CSV file of at
-            most 2 MB.
+            {m.uploadHint}
           </p>
           <label htmlFor="batch-file" className="mt-3 block text-sm font-medium text-slate-800">
-            Corrected CSV file
+            {m.correctedFile}
           </label>
           <PayoutFileInput
             id="batch-file"
@@ -75,12 +76,12 @@ function DraftActions({ summary }: { summary: BatchSummaryView }) {
           />
           <div className="mt-3">
             <SubmitButton
-              pendingLabel="Uploading..."
+              pendingLabel={m.uploading}
               variant="secondary"
               name="intent"
               value="upload-file"
             >
-              Upload a corrected file
+              {m.uploadCorrected}
             </SubmitButton>
           </div>
         </Form>
@@ -91,17 +92,17 @@ function DraftActions({ summary }: { summary: BatchSummaryView }) {
 
 /** The one-person account's rule, said where a maker would look for a second approver. */
 export function SoleApproverNote({ hasTwoFactor }: { hasTwoFactor: boolean }) {
+  const m = useMessages(payoutsMessages).soleApprover;
   return (
     <p className="mt-2 text-slate-700">
-      Nobody else in your account can approve payouts, so there cannot be two people here: you
-      approve your own payouts with a code from your authenticator app, never with an API key.{" "}
+      {m.note}{" "}
       {hasTwoFactor ? null : (
         <>
-          Turn on{" "}
+          {m.turnOn}{" "}
           <Link to={paths.merchantTwoFactor} className={textLinkClass}>
-            two-factor sign-in
+            {m.twoFactorLink}
           </Link>{" "}
-          first, or invite a Finance member at Team to approve them.
+          {m.orInvite}
         </>
       )}
     </p>
@@ -109,18 +110,19 @@ export function SoleApproverNote({ hasTwoFactor }: { hasTwoFactor: boolean }) {
 }
 
 function ApprovalActions({ viewer }: { viewer: BatchViewer }) {
+  const m = useMessages(payoutBatchMessages).actions;
   const selfApproval = viewer.isMaker && viewer.soleApprover;
   if (selfApproval && !viewer.hasTwoFactor) {
     return (
       <section aria-labelledby="batch-actions-title" className="mt-8">
         <Card>
           <h2 id="batch-actions-title" className="text-xl font-semibold text-ink">
-            Approve with two-factor sign-in
+            {m.approveWithTwoFactor}
           </h2>
           <SoleApproverNote hasTwoFactor={false} />
           {viewer.canCreate ? (
             <div className="mt-4">
-              <IntentButton intent="withdraw">Withdraw</IntentButton>
+              <IntentButton intent="withdraw">{m.withdraw}</IntentButton>
             </div>
           ) : null}
         </Card>
@@ -132,16 +134,14 @@ function ApprovalActions({ viewer }: { viewer: BatchViewer }) {
       <section aria-labelledby="batch-actions-title" className="mt-8">
         <Card>
           <h2 id="batch-actions-title" className="text-xl font-semibold text-ink">
-            Waiting for another member to approve
+            {m.waiting}
           </h2>
           <p className="mt-2 text-slate-700">
-            {viewer.isMaker
-              ? "You made this batch, so another member with the Finance, Admin or Owner role approves or rejects it. Withdraw it to make changes."
-              : "A member with the Finance, Admin or Owner role approves or rejects it."}
+            {viewer.isMaker ? m.youMadeIt : m.memberApproves}
           </p>
           {viewer.isMaker && viewer.canCreate ? (
             <div className="mt-4">
-              <IntentButton intent="withdraw">Withdraw</IntentButton>
+              <IntentButton intent="withdraw">{m.withdraw}</IntentButton>
             </div>
           ) : null}
         </Card>
@@ -152,26 +152,25 @@ function ApprovalActions({ viewer }: { viewer: BatchViewer }) {
     <section aria-labelledby="batch-actions-title" className="mt-8">
       <Card>
         <h2 id="batch-actions-title" className="text-xl font-semibold text-ink">
-          Approve or reject
+          {m.approveOrReject}
         </h2>
         {selfApproval ? <SoleApproverNote hasTwoFactor /> : null}
         <p className="mt-2 text-slate-700">
-          Approving sets the total aside from your available balance and sends every ready row. We
-          ask you to confirm it is you first.
+          {m.approvingNote}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <IntentButton intent="approve" variant="primary">
-            Approve
+            {m.approve}
           </IntentButton>
           {selfApproval && viewer.canCreate ? (
-            <IntentButton intent="withdraw">Withdraw</IntentButton>
+            <IntentButton intent="withdraw">{m.withdraw}</IntentButton>
           ) : null}
         </div>
         {selfApproval ? null : (
           <Form method="post" className="mt-6 max-w-xl">
             <input type="hidden" name="intent" value="reject" />
             <label htmlFor="reject-note" className="block text-sm font-medium text-slate-800">
-              Reason for rejecting (optional)
+              {m.rejectReason}
             </label>
             <textarea
               id="reject-note"
@@ -182,10 +181,10 @@ function ApprovalActions({ viewer }: { viewer: BatchViewer }) {
               className="mt-1 block w-full rounded-lg border border-slate-400 px-3 py-2 text-slate-900"
             />
             <p id="reject-note-hint" className="mt-1 text-sm text-slate-600">
-              The maker sees it. Up to {REJECT_NOTE_MAX} characters.
+              {m.rejectHint(REJECT_NOTE_MAX)}
             </p>
             <button type="submit" className={buttonClass("secondary", "mt-3")}>
-              Reject
+              {m.reject}
             </button>
           </Form>
         )}
@@ -207,32 +206,33 @@ function ApprovedActions({
   resultsHref: string;
   refreshHref: string;
 }) {
+  const m = useMessages(payoutBatchMessages).actions;
   const failed = summary.counts.failed;
   return (
     <section aria-labelledby="batch-actions-title" className="mt-8">
       <Card>
         <h2 id="batch-actions-title" className="text-xl font-semibold text-ink">
-          {batch.status === "processing" ? "Payouts on their way" : "Results"}
+          {batch.status === "processing" ? m.onTheirWay : m.results}
         </h2>
         {batch.status === "processing" ? (
           <p className="mt-2 text-slate-700">
-            This page updates by itself until every payout has an outcome.{" "}
+            {m.updatesItself}{" "}
             <Link to={refreshHref} className={textLinkClass}>
-              Refresh status
+              {m.refresh}
             </Link>
           </p>
         ) : null}
         {failed > 0 && viewer.canCreate ? (
           <div className="mt-4 flex flex-wrap gap-3">
             <IntentButton intent="retry-failed" variant="primary">
-              Retry every failed row
+              {m.retryAll}
             </IntentButton>
-            <IntentButton intent="cancel-failed">Cancel every failed row</IntentButton>
+            <IntentButton intent="cancel-failed">{m.cancelAll}</IntentButton>
           </div>
         ) : null}
         <p className="mt-4">
           <a href={resultsHref} className={textLinkClass} download>
-            Download results (CSV)
+            {m.download}
           </a>
         </p>
       </Card>
@@ -253,6 +253,7 @@ export function BatchActions({
   resultsHref: string;
   refreshHref: string;
 }) {
+  const m = useMessages(payoutBatchMessages).actions;
   switch (batch.status) {
     case "draft":
       return viewer.canCreate ? <DraftActions summary={summary} /> : null;
@@ -272,10 +273,10 @@ export function BatchActions({
     case "rejected":
       return (
         <p className="mt-8 text-slate-700">
-          This batch was rejected: nothing was paid. Upload a new file to pay these recipients.
+          {m.rejected}
         </p>
       );
     case "withdrawn":
-      return <p className="mt-8 text-slate-700">This batch was discarded: nothing was paid.</p>;
+      return <p className="mt-8 text-slate-700">{m.discarded}</p>;
   }
 }

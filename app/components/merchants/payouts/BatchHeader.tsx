@@ -2,15 +2,19 @@
  * The top of a payout batch page: its title and status, what kind of batch it is, the file it came
  * from, who made it and who decided it (with the reason for a rejection).
  */
+import { payoutBatchMessages } from "~/i18n/catalogs/payout-batches";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime } from "~/utils/format";
 import { BatchStatusBadge, type BatchHeaderView } from "./BatchView";
 
 function When({ at }: { at: number }) {
-  return <time dateTime={new Date(at).toISOString()}>{formatEatDateTime(at)}</time>;
+  const locale = useLocale();
+  return <time dateTime={new Date(at).toISOString()}>{formatEatDateTime(at, locale)}</time>;
 }
 
 export function BatchHeader({ batch }: { batch: BatchHeaderView }) {
-  const decided = batch.status === "rejected" ? "Rejected by" : "Approved by";
+  const m = useMessages(payoutBatchMessages).header;
+  const decided = batch.status === "rejected" ? m.rejectedBy : m.approvedBy;
   return (
     <header>
       <div className="mt-4 flex flex-wrap items-center gap-3">
@@ -23,32 +27,31 @@ export function BatchHeader({ batch }: { batch: BatchHeaderView }) {
           role="note"
           className="mt-4 rounded-xl border-2 border-amber-500 bg-amber-50 px-4 py-3 font-medium text-amber-950"
         >
-          <strong className="font-bold">Test data.</strong> This batch pays from your test balance
-          through the simulators: no real money moves.
+          <strong className="font-bold">{m.testData}</strong> {m.testNote}
         </p>
       ) : null}
       <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <dt className="text-slate-600">Kind</dt>
+          <dt className="text-slate-600">{m.kind}</dt>
           <dd className="font-medium text-ink">
-            {batch.kind === "bulk" ? "Bulk payouts from a file" : "One payout"}
+            {batch.kind === "bulk" ? m.bulk : m.single}
           </dd>
         </div>
         {batch.fileName ? (
           <div>
-            <dt className="text-slate-600">File</dt>
+            <dt className="text-slate-600">{m.file}</dt>
             <dd className="break-all font-medium text-ink">{batch.fileName}</dd>
           </div>
         ) : null}
         <div>
-          <dt className="text-slate-600">Made by</dt>
+          <dt className="text-slate-600">{m.madeBy}</dt>
           <dd className="font-medium text-ink">
             {batch.madeBy}, <When at={batch.createdAt} />
           </dd>
         </div>
         {batch.submittedAt !== null ? (
           <div>
-            <dt className="text-slate-600">Submitted</dt>
+            <dt className="text-slate-600">{m.submitted}</dt>
             <dd className="font-medium text-ink">
               <When at={batch.submittedAt} />
             </dd>
@@ -64,7 +67,7 @@ export function BatchHeader({ batch }: { batch: BatchHeaderView }) {
         ) : null}
         {batch.completedAt !== null ? (
           <div>
-            <dt className="text-slate-600">Completed</dt>
+            <dt className="text-slate-600">{m.completed}</dt>
             <dd className="font-medium text-ink">
               <When at={batch.completedAt} />
             </dd>
@@ -73,8 +76,8 @@ export function BatchHeader({ batch }: { batch: BatchHeaderView }) {
       </dl>
       {batch.status === "rejected" ? (
         <div className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950">
-          <h2 className="font-semibold">Why it was rejected</h2>
-          <p className="mt-1 whitespace-pre-line">{batch.decisionNote ?? "No reason was given."}</p>
+          <h2 className="font-semibold">{m.whyRejected}</h2>
+          <p className="mt-1 whitespace-pre-line">{batch.decisionNote ?? m.noReason}</p>
         </div>
       ) : null}
     </header>

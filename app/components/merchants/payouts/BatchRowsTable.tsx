@@ -10,26 +10,11 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass, cx } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
+import { payoutBatchMessages } from "~/i18n/catalogs/payout-batches";
+import type { Translation } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 import { formatKesCents } from "~/utils/format";
 import { batchHref, type BatchRowsPage, type BatchRowView, type RowFilter } from "./BatchView";
-
-const filterLabels: Record<RowFilter, string> = {
-  all: "All rows",
-  attention: "Needs attention",
-  invalid: "Needs fixing",
-  failed: "Failed",
-  paid: "Paid",
-  open: "On its way",
-};
-
-const emptyMessages: Record<RowFilter, string> = {
-  all: "This batch has no rows.",
-  attention: "No row needs attention.",
-  invalid: "No row needs fixing.",
-  failed: "No payout failed.",
-  paid: "No payout is paid yet.",
-  open: "No payout is on its way.",
-};
 
 const statusTones: Partial<Record<BatchRowView["status"], string>> = {
   invalid: "text-red-800",
@@ -48,6 +33,8 @@ const nameCheckTones: Partial<Record<BatchRowView["nameCheck"], string>> = {
 
 const smallButton = "px-3 py-1.5";
 
+type RowsMessages = Translation<(typeof payoutBatchMessages)["en"]>["rows"];
+
 function RowForm({
   intent,
   rowId,
@@ -61,13 +48,14 @@ function RowForm({
   line: number;
   variant?: "secondary" | "ghost";
 }) {
+  const m = useMessages(payoutBatchMessages).rows;
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="rowId" value={rowId} />
       <button type="submit" className={buttonClass(variant, smallButton)}>
         {label}
-        <span className="sr-only"> line {line}</span>
+        <span className="sr-only">{m.lineSr(line)}</span>
       </button>
     </Form>
   );
@@ -78,20 +66,21 @@ function rowActions(
   row: BatchRowView,
   stage: "draft" | "approved" | "none",
   editHref: string,
+  m: RowsMessages,
 ): ReactNode {
   if (stage === "draft") {
     return (
       <div className="flex flex-wrap gap-2">
         {row.status !== "dropped" ? (
           <Link to={editHref} className={buttonClass("secondary", smallButton)}>
-            {row.status === "invalid" ? "Fix" : "Edit"}
-            <span className="sr-only"> line {row.line}</span>
+            {row.status === "invalid" ? m.fix : m.edit}
+            <span className="sr-only">{m.lineSr(row.line)}</span>
           </Link>
         ) : null}
         {row.status === "dropped" ? (
-          <RowForm intent="restore-row" rowId={row.id} label="Put back" line={row.line} />
+          <RowForm intent="restore-row" rowId={row.id} label={m.putBack} line={row.line} />
         ) : (
-          <RowForm intent="drop-row" rowId={row.id} label="Drop" line={row.line} variant="ghost" />
+          <RowForm intent="drop-row" rowId={row.id} label={m.drop} line={row.line} variant="ghost" />
         )}
       </div>
     );
@@ -99,11 +88,11 @@ function rowActions(
   if (stage === "approved" && row.status === "failed") {
     return (
       <div className="flex flex-wrap gap-2">
-        <RowForm intent="retry-row" rowId={row.id} label="Retry" line={row.line} />
+        <RowForm intent="retry-row" rowId={row.id} label={m.retry} line={row.line} />
         <RowForm
           intent="cancel-row"
           rowId={row.id}
-          label="Cancel"
+          label={m.cancel}
           line={row.line}
           variant="ghost"
         />
@@ -114,6 +103,7 @@ function rowActions(
 }
 
 function StatusCell({ row }: { row: BatchRowView }) {
+  const m = useMessages(payoutBatchMessages).rows;
   return (
     <>
       <span className={cx("font-semibold", statusTones[row.status])}>{row.statusLabel}</span>
@@ -129,26 +119,28 @@ function StatusCell({ row }: { row: BatchRowView }) {
       ) : null}
       {row.receipt ? (
         <div className="mt-1 text-xs text-slate-700">
-          Receipt <span className="font-mono">{row.receipt}</span>
+          {m.receipt} <span className="font-mono">{row.receipt}</span>
         </div>
       ) : null}
       {row.duplicateOfLine !== null ? (
-        <div className="mt-1 text-xs text-amber-800">Same as line {row.duplicateOfLine}</div>
+        <div className="mt-1 text-xs text-amber-800">{m.sameAs(row.duplicateOfLine)}</div>
       ) : null}
       {row.recentDuplicate ? (
-        <div className="mt-1 text-xs text-amber-800">Paid the same in the last 7 days</div>
+        <div className="mt-1 text-xs text-amber-800">{m.recentDuplicate}</div>
       ) : null}
     </>
   );
 }
 
 function NameCell({ row }: { row: BatchRowView }) {
-  if (!row.name && !row.registeredName) return <span className="text-slate-600">None given</span>;
+  const m = useMessages(payoutBatchMessages).rows;
+  if (!row.name && !row.registeredName)
+    return <span className="text-slate-600">{m.noneGiven}</span>;
   return (
     <>
-      <div>{row.name || <span className="text-slate-600">None given</span>}</div>
+      <div>{row.name || <span className="text-slate-600">{m.noneGiven}</span>}</div>
       {row.registeredName ? (
-        <div className="text-xs text-slate-700">Registered: {row.registeredName}</div>
+        <div className="text-xs text-slate-700">{m.registered(row.registeredName)}</div>
       ) : null}
       {row.status !== "invalid" ? (
         <div className={cx("text-xs", nameCheckTones[row.nameCheck] ?? "text-slate-600")}>
@@ -170,15 +162,16 @@ export function BatchRowsTable({
   /** Which row actions this member sees: a draft's (fix, drop) or an approved batch's (retry). */
   stage: "draft" | "approved" | "none";
 }) {
+  const m = useMessages(payoutBatchMessages).rows;
   const { filter, after, rows, nextAfter } = page;
   return (
     <section aria-labelledby="batch-rows-title" className="mt-10">
       <h2 id="batch-rows-title" className="text-2xl font-semibold text-ink">
-        Rows
+        {m.title}
       </h2>
-      <nav aria-label="Show rows" className="mt-4">
+      <nav aria-label={m.show} className="mt-4">
         <ul className="flex flex-wrap gap-2">
-          {(Object.keys(filterLabels) as RowFilter[]).map((key) => (
+          {(Object.keys(m.filter) as RowFilter[]).map((key) => (
             <li key={key}>
               <Link
                 to={batchHref(base, { filter: key })}
@@ -190,56 +183,56 @@ export function BatchRowsTable({
                     : "bg-white text-brand-800 ring-brand-700 hover:bg-brand-50",
                 )}
               >
-                {filterLabels[key]}
+                {m.filter[key]}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       {rows.length === 0 ? (
-        <p className="mt-4 text-slate-700">{emptyMessages[filter]}</p>
+        <p className="mt-4 text-slate-700">{m.empty[filter]}</p>
       ) : (
         <ResponsiveTable
-          caption={`Payout rows: ${filterLabels[filter].toLowerCase()}, in file order`}
+          caption={m.caption(m.filter[filter].toLowerCase())}
           className="mt-4"
           rows={rows}
           rowKey={(row) => row.id}
           headingLevel="h3"
           muted={(row) => row.status === "dropped"}
           title={{
-            heading: "Line",
+            heading: m.line,
             // "Line 5" on a card's heading; the table's column already says "Line", so there the
             // word is for screen readers only (the row is still named "Line 5").
             cell: (row) => (
               <>
-                <span className="md:sr-only">Line </span>
+                <span className="md:sr-only">{m.lineWord}</span>
                 {row.line}
               </>
             ),
           }}
           columns={[
             {
-              heading: "Recipient",
-              cell: (row) => <span className="break-all">{row.recipient || "(blank)"}</span>,
+              heading: m.recipient,
+              cell: (row) => <span className="break-all">{row.recipient || m.blank}</span>,
             },
-            { heading: "Rail", cell: (row) => row.rail },
+            { heading: m.rail, cell: (row) => row.rail },
             {
-              heading: "Amount",
+              heading: m.amount,
               cell: (row) =>
-                row.amount !== null ? formatKesCents(row.amount) : row.rawAmount || "(blank)",
+                row.amount !== null ? formatKesCents(row.amount) : row.rawAmount || m.blank,
               className: "whitespace-nowrap",
             },
             {
-              heading: "Fee + excise + charge",
+              heading: m.costs,
               cell: (row) =>
                 row.fee !== null && row.charge !== null ? (
                   <>
                     {formatKesCents(row.fee)}
                     <span className="block text-xs text-slate-700">
-                      + {formatKesCents(row.excise ?? "0")} excise
+                      {m.excise(formatKesCents(row.excise ?? "0"))}
                     </span>
                     <span className="block text-xs text-slate-700">
-                      + {formatKesCents(row.charge)} charge
+                      {m.charge(formatKesCents(row.charge))}
                     </span>
                   </>
                 ) : (
@@ -248,22 +241,23 @@ export function BatchRowsTable({
               className: "whitespace-nowrap",
             },
             {
-              heading: "Reference",
+              heading: m.reference,
               cell: (row) => <span className="break-all">{row.reference}</span>,
             },
-            { heading: "Name", cell: (row) => <NameCell row={row} /> },
-            { heading: "Status", cell: (row) => <StatusCell row={row} /> },
+            { heading: m.name, cell: (row) => <NameCell row={row} /> },
+            { heading: m.status, cell: (row) => <StatusCell row={row} /> },
           ]}
           actions={
             stage === "none"
               ? undefined
               : {
-                  label: "Actions",
+                  label: m.actions,
                   cell: (row) =>
                     rowActions(
                       row,
                       stage,
                       `${batchHref(base, { filter, after, edit: row.id })}#edit-row`,
+                      m,
                     ),
                 }
           }
@@ -272,7 +266,7 @@ export function BatchRowsTable({
       <div className="mt-4 flex flex-wrap gap-4">
         {after > 0 ? (
           <Link to={batchHref(base, { filter })} className="font-semibold text-brand-800 underline">
-            First rows
+            {m.first}
           </Link>
         ) : null}
         {nextAfter !== null ? (
@@ -280,7 +274,7 @@ export function BatchRowsTable({
             to={batchHref(base, { filter, after: nextAfter })}
             className="font-semibold text-brand-800 underline"
           >
-            Next rows
+            {m.next}
           </Link>
         ) : null}
       </div>

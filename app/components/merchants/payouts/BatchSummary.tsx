@@ -7,12 +7,14 @@
 import { Link } from "@remix-run/react";
 import { Card } from "~/components/ui";
 import { feeBps, exciseDutyBps } from "~/content/tariff";
-import { rowStatusLabels, type RowStatus } from "~/core/disbursements/vocabulary";
+import type { RowStatus } from "~/core/disbursements/vocabulary";
+import { payoutBatchMessages } from "~/i18n/catalogs/payout-batches";
+import { useMessages } from "~/i18n/use-messages";
 import { formatKesCents, formatPercent } from "~/utils/format";
 import type { BatchSummaryView } from "./BatchView";
 
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString("en-KE")} ${count === 1 ? one : many}`;
+/** A count as shown ("1,250"), and whether it is one. */
+const counted = (count: number): [string, boolean] => [count.toLocaleString("en-KE"), count === 1];
 
 function Figure({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -24,11 +26,12 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
 }
 
 function RowCounts({ summary, states }: { summary: BatchSummaryView; states: RowStatus[] }) {
+  const m = useMessages(payoutBatchMessages);
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {states.map((state) => (
         <div key={state} className="rounded-lg bg-slate-50 p-3">
-          <dt className="text-sm text-slate-700">{rowStatusLabels[state]}</dt>
+          <dt className="text-sm text-slate-700">{m.rowStatus[state]}</dt>
           <dd className="text-2xl font-bold text-ink">
             {summary.counts[state].toLocaleString("en-KE")}
           </dd>
@@ -40,42 +43,41 @@ function RowCounts({ summary, states }: { summary: BatchSummaryView; states: Row
 
 /** Before approval: the rows and what paying the ready ones costs. */
 export function BatchCostSummary({ summary }: { summary: BatchSummaryView }) {
+  const m = useMessages(payoutBatchMessages).summary;
   const { ready, balance } = summary;
   return (
-    <section aria-label="Summary" className="mt-8 grid gap-6 lg:grid-cols-2">
-      <Card title="Rows" headingLevel="h2">
-        <p className="mb-4">{plural(summary.rows, "row", "rows")} in this batch.</p>
+    <section aria-label={m.label} className="mt-8 grid gap-6 lg:grid-cols-2">
+      <Card title={m.rows} headingLevel="h2">
+        <p className="mb-4">{m.rowsInBatch(m.rowCount(...counted(summary.rows)))}</p>
         <RowCounts summary={summary} states={["ready", "invalid", "dropped"]} />
       </Card>
-      <Card title="What it costs" headingLevel="h2">
+      <Card title={m.cost} headingLevel="h2">
         <dl>
           <Figure
-            label={`Paid to recipients (${plural(ready.count, "ready row", "ready rows")})`}
+            label={m.paidToRecipientsReady(...counted(ready.count))}
             value={formatKesCents(ready.amount)}
           />
           <Figure
-            label={`Our fee (${formatPercent(feeBps.b2c)})`}
+            label={m.ourFee(formatPercent(feeBps.b2c))}
             value={formatKesCents(ready.fee)}
           />
           <Figure
-            label={`Excise duty (${formatPercent(exciseDutyBps)} of our fee)`}
+            label={m.excise(formatPercent(exciseDutyBps))}
             value={formatKesCents(ready.excise)}
           />
-          <Figure label="Rail charges, at cost" value={formatKesCents(ready.charge)} />
-          <Figure label="Total from your balance" value={formatKesCents(ready.total)} strong />
+          <Figure label={m.railCharges} value={formatKesCents(ready.charge)} />
+          <Figure label={m.total} value={formatKesCents(ready.total)} strong />
           {balance ? (
-            <Figure label="Available balance" value={formatKesCents(balance.available)} />
+            <Figure label={m.available} value={formatKesCents(balance.available)} />
           ) : null}
         </dl>
         {balance?.shortfall ? (
           <p role="status" className="mt-4 rounded-lg bg-red-50 p-3 font-medium text-red-900">
-            Your available balance is {formatKesCents(balance.shortfall)} short of this total. It
-            cannot be approved until the balance covers it.
+            {m.short(formatKesCents(balance.shortfall))}
           </p>
         ) : balance ? (
           <p className="mt-4 text-sm text-slate-700">
-            Your available balance covers this total. The money is set aside when the batch is
-            approved.
+            {m.covers}
           </p>
         ) : null}
       </Card>
@@ -85,6 +87,7 @@ export function BatchCostSummary({ summary }: { summary: BatchSummaryView }) {
 
 /** After approval: how far the payouts have gone. */
 export function BatchProgress({ summary }: { summary: BatchSummaryView }) {
+  const m = useMessages(payoutBatchMessages).summary;
   const { counts } = summary;
   const total = counts.queued + counts.sent + counts.paid + counts.failed + counts.cancelled;
   const finished = counts.paid + counts.failed + counts.cancelled;
@@ -92,13 +95,17 @@ export function BatchProgress({ summary }: { summary: BatchSummaryView }) {
     <section aria-labelledby="batch-progress-title" className="mt-8 grid gap-6 lg:grid-cols-2">
       <Card>
         <h2 id="batch-progress-title" className="text-lg font-semibold text-ink">
-          Progress
+          {m.progress}
         </h2>
         <label htmlFor="batch-progress" className="mt-3 block text-slate-800">
-          {finished.toLocaleString("en-KE")} of {plural(total, "payout", "payouts")} finished:{" "}
-          {counts.paid.toLocaleString("en-KE")} paid
-          {counts.failed ? `, ${counts.failed.toLocaleString("en-KE")} failed` : ""}
-          {counts.cancelled ? `, ${counts.cancelled.toLocaleString("en-KE")} cancelled` : ""}
+          {m.finished(
+            finished.toLocaleString("en-KE"),
+            total.toLocaleString("en-KE"),
+            total === 1,
+            counts.paid.toLocaleString("en-KE"),
+          )}
+          {counts.failed ? m.failedPart(counts.failed.toLocaleString("en-KE")) : ""}
+          {counts.cancelled ? m.cancelledPart(counts.cancelled.toLocaleString("en-KE")) : ""}
         </label>
         <progress
           id="batch-progress"
@@ -106,27 +113,26 @@ export function BatchProgress({ summary }: { summary: BatchSummaryView }) {
           value={finished}
           className="mt-2 h-3 w-full"
         >
-          {finished} of {total}
+          {m.of(String(finished), String(total))}
         </progress>
         <div className="mt-4">
           <RowCounts summary={summary} states={["paid", "sent", "queued", "failed", "cancelled"]} />
         </div>
       </Card>
-      <Card title="Money" headingLevel="h2">
+      <Card title={m.money} headingLevel="h2">
         <dl>
-          <Figure label="Paid to recipients" value={formatKesCents(summary.paid)} strong />
-          <Figure label="Still on its way" value={formatKesCents(summary.open)} />
+          <Figure label={m.paidToRecipients} value={formatKesCents(summary.paid)} strong />
+          <Figure label={m.onItsWay} value={formatKesCents(summary.open)} />
           {summary.reserved !== null ? (
             <Figure
-              label="Set aside at approval (with fees)"
+              label={m.setAside}
               value={formatKesCents(summary.reserved)}
             />
           ) : null}
         </dl>
         {counts.failed > 0 ? (
           <p className="mt-4 text-sm text-slate-700">
-            The money of a failed payout is back in your available balance: retry it to pay it
-            again, or cancel it.
+            {m.failedNote}
           </p>
         ) : null}
       </Card>
@@ -142,42 +148,43 @@ export function BatchNotices({
   summary: BatchSummaryView;
   links: { invalid: string; attention: string };
 }) {
+  const m = useMessages(payoutBatchMessages).summary;
   const { attention, counts } = summary;
   const notices: { key: string; text: string; href?: string }[] = [];
   if (counts.invalid > 0)
     notices.push({
       key: "invalid",
-      text: `${plural(counts.invalid, "row needs", "rows need")} fixing: fix or drop ${counts.invalid === 1 ? "it" : "them"} before the batch is submitted.`,
+      text: m.invalid(...counted(counts.invalid)),
       href: links.invalid,
     });
   if (attention.duplicatesInFile > 0)
     notices.push({
       key: "duplicates",
-      text: `${plural(attention.duplicatesInFile, "row pays", "rows pay")} the same recipient the same amount as an earlier line of this file.`,
+      text: m.duplicates(...counted(attention.duplicatesInFile)),
       href: links.attention,
     });
   if (attention.recentDuplicates > 0)
     notices.push({
       key: "recent",
-      text: `${plural(attention.recentDuplicates, "row pays", "rows pay")} a recipient the same amount as a payout of the last 7 days.`,
+      text: m.recent(...counted(attention.recentDuplicates)),
       href: links.attention,
     });
   if (attention.nameMismatches > 0)
     notices.push({
       key: "names",
-      text: `${plural(attention.nameMismatches, "name does", "names do")} not match, or only partly match, the name registered with the rail.`,
+      text: m.names(...counted(attention.nameMismatches)),
       href: links.attention,
     });
   if (attention.namesNotFound > 0)
     notices.push({
       key: "not-found",
-      text: `${plural(attention.namesNotFound, "account was", "accounts were")} not found on ${attention.namesNotFound === 1 ? "its" : "their"} rail.`,
+      text: m.notFound(...counted(attention.namesNotFound)),
       href: links.attention,
     });
   if (attention.namesPending > 0)
     notices.push({
       key: "pending",
-      text: `Name checks are still running for ${plural(attention.namesPending, "row", "rows")}: their results show here when they finish.`,
+      text: m.pending(...counted(attention.namesPending)),
     });
   if (notices.length === 0) return null;
   return (
@@ -186,7 +193,7 @@ export function BatchNotices({
       className="mt-8 rounded-2xl border border-amber-300 bg-amber-50 p-6 text-amber-950"
     >
       <h2 id="batch-notices-title" className="text-lg font-semibold">
-        Check before approving
+        {m.checkBefore}
       </h2>
       <ul className="mt-3 list-disc space-y-2 pl-5">
         {notices.map((notice) => (
@@ -194,7 +201,7 @@ export function BatchNotices({
             {notice.text}{" "}
             {notice.href ? (
               <Link to={notice.href} className="font-semibold underline underline-offset-4">
-                Show {notice.key === "invalid" ? "them" : "rows to look at"}
+                {notice.key === "invalid" ? m.showThem : m.showRows}
               </Link>
             ) : null}
           </li>

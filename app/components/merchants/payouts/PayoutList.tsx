@@ -2,7 +2,9 @@ import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import type { BatchKind, BatchStatus } from "~/core/disbursements/vocabulary";
-import { batchStatusLabels } from "~/core/disbursements/vocabulary";
+import { payoutsMessages } from "~/i18n/catalogs/payouts";
+import { inLocale } from "~/i18n/messages";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime, formatEatIso, formatKesCents } from "~/utils/format";
 import { paths } from "~/utils/paths";
 
@@ -19,10 +21,7 @@ export interface PayoutListItem {
   createdAt: number;
 }
 
-export const batchKindLabels: Record<BatchKind, string> = {
-  bulk: "File upload",
-  single: "Single payout",
-};
+export const batchKindLabels: Record<BatchKind, string> = inLocale(payoutsMessages, "en").batchKind;
 
 const statusTones: Record<BatchStatus, "neutral" | "success" | "warning" | "danger" | "info"> = {
   checking: "info",
@@ -37,15 +36,17 @@ const statusTones: Record<BatchStatus, "neutral" | "success" | "warning" | "dang
 
 /** The merchant's payout batches, newest first, each linking to its page. */
 export function PayoutList({ batches }: { batches: readonly PayoutListItem[] }) {
+  const m = useMessages(payoutsMessages);
+  const locale = useLocale();
   return (
     <ResponsiveTable
-      caption="Your payouts, newest first"
+      caption={m.list.caption}
       className="mt-4"
       rows={batches}
       rowKey={(batch) => batch.id}
       headingLevel="h3"
       title={{
-        heading: "Title",
+        heading: m.list.title,
         cell: (batch) => (
           <Link
             to={paths.merchantPayoutBatch(batch.id)}
@@ -57,28 +58,28 @@ export function PayoutList({ batches }: { batches: readonly PayoutListItem[] }) 
         detail: (batch) => batch.id,
       }}
       columns={[
-        { heading: "Kind", cell: (batch) => batchKindLabels[batch.kind] },
+        { heading: m.list.kind, cell: (batch) => m.batchKind[batch.kind] },
         {
-          heading: "Status",
+          heading: m.list.status,
           cell: (batch) => (
-            <Badge tone={statusTones[batch.status]}>{batchStatusLabels[batch.status]}</Badge>
+            <Badge tone={statusTones[batch.status]}>{m.batchStatus[batch.status]}</Badge>
           ),
         },
-        { heading: "Rows", cell: (batch) => batch.rows.toLocaleString("en-US") },
+        { heading: m.list.rows, cell: (batch) => batch.rows.toLocaleString("en-US") },
         {
-          heading: "Amount",
+          heading: m.list.amount,
           cell: (batch) => formatKesCents(batch.amountKesCents),
           className: "whitespace-nowrap",
         },
         {
-          heading: "Paid / failed",
-          cell: (batch) => `${batch.paid} paid, ${batch.failed} failed`,
+          heading: m.list.paidFailed,
+          cell: (batch) => m.list.paidAndFailed(batch.paid, batch.failed),
         },
         {
-          heading: "Created",
+          heading: m.list.created,
           cell: (batch) => (
             <time dateTime={formatEatIso(batch.createdAt)}>
-              {formatEatDateTime(batch.createdAt)}
+              {formatEatDateTime(batch.createdAt, locale)}
             </time>
           ),
         },

@@ -2,6 +2,8 @@ import { Form } from "@remix-run/react";
 import { Card } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
 import { exciseDutyBps } from "~/content/tariff";
+import { payoutsMessages } from "~/i18n/catalogs/payouts";
+import { useMessages } from "~/i18n/use-messages";
 import { formatKes, formatKesCents, formatPercent } from "~/utils/format";
 
 /** What the server worked out for one payout before it is sent (amounts as cent strings). */
@@ -41,26 +43,33 @@ export function PayoutReview({
   review: PayoutReviewData;
   error: string | null;
 }) {
+  const m = useMessages(payoutsMessages).review;
   const short = BigInt(review.totalKesCents) - BigInt(review.availableKesCents);
   const rows: [string, string][] = [
-    ["To", `${review.to}${review.name ? ` (${review.name})` : ""}`],
-    ["Rail", review.railName],
-    ["Recipient gets", formatKesCents(review.amountKesCents)],
-    [`Our fee (${formatPercent(review.feeBps)})`, formatKesCents(review.feeKesCents)],
-    [
-      `Excise duty (${formatPercent(exciseDutyBps)} of our fee)`,
-      formatKesCents(review.exciseKesCents),
-    ],
-    [`${review.railName} charge, at cost`, formatKesCents(review.railChargeKesCents)],
-    ["Total from your balance", formatKesCents(review.totalKesCents)],
-    ["Available balance", formatKesCents(review.availableKesCents)],
+    [m.to, `${review.to}${review.name ? ` (${review.name})` : ""}`],
+    [m.rail, review.railName],
+    [m.recipientGets, formatKesCents(review.amountKesCents)],
+    [m.ourFee(formatPercent(review.feeBps)), formatKesCents(review.feeKesCents)],
+    [m.excise(formatPercent(exciseDutyBps)), formatKesCents(review.exciseKesCents)],
+    [m.railCharge(review.railName), formatKesCents(review.railChargeKesCents)],
+    [m.total, formatKesCents(review.totalKesCents)],
+    [m.available, formatKesCents(review.availableKesCents)],
   ];
-  if (review.reference) rows.splice(2, 0, ["Reference", review.reference]);
+  if (review.reference) rows.splice(2, 0, [m.reference, review.reference]);
+  const limit = review.approvalAboveKes === null ? null : formatKes(review.approvalAboveKes);
+  const noApproval =
+    limit === null
+      ? review.smsReceipts
+        ? m.noApprovalNoLimitSms
+        : m.noApprovalNoLimit
+      : review.smsReceipts
+        ? m.noApprovalWithinSms(limit)
+        : m.noApprovalWithin(limit);
   return (
     <section aria-labelledby="payout-review-title" className="mt-10">
       <Card className="border-brand-300">
         <h2 id="payout-review-title" className="text-xl font-semibold text-ink">
-          Review the payout
+          {m.title}
         </h2>
         <dl className="mt-4 grid gap-3 sm:grid-cols-2">
           {rows.map(([label, value]) => (
@@ -77,24 +86,14 @@ export function PayoutReview({
         ))}
         {review.needsApproval && review.approvalAboveKes !== null ? (
           <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
-            Needs approval: it is above your approval limit of {formatKes(review.approvalAboveKes)},
-            so another member with the Finance, Admin or Owner role must approve it before it is
-            sent. The money is set aside when they do.
+            {m.needsApproval(formatKes(review.approvalAboveKes))}
           </p>
         ) : (
-          <p className="mt-4 text-slate-700">
-            No approval needed:{" "}
-            {review.approvalAboveKes === null
-              ? "your account sends single payouts without a second approval"
-              : `it is within your approval limit of ${formatKes(review.approvalAboveKes)}`}
-            , so it is sent as soon as you press Send payout
-            {review.smsReceipts ? ", and the recipient gets a text receipt once it is paid" : ""}.
-          </p>
+          <p className="mt-4 text-slate-700">{noApproval}</p>
         )}
         {!review.needsApproval && short > 0n ? (
           <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
-            Your available balance is {formatKesCents(short)} short of this payout with its fees.
-            Lower the amount, or send it once collections have settled into your balance.
+            {m.short(formatKesCents(short))}
           </p>
         ) : null}
         {error ? (
@@ -109,15 +108,14 @@ export function PayoutReview({
               <input key={name} type="hidden" name={name} value={value} />
             ))}
             <p className="mb-3 text-sm text-slate-600">
-              You may be asked to confirm it is you (your authentication code, or your password)
-              first.
+              {m.confirmFirst}
             </p>
             <SubmitButton
               name="intent"
               value="send"
-              pendingLabel={review.needsApproval ? "Submitting..." : "Sending..."}
+              pendingLabel={review.needsApproval ? m.submitting : m.sending}
             >
-              {review.needsApproval ? "Submit for approval" : "Send payout"}
+              {review.needsApproval ? m.submitForApproval : m.send}
             </SubmitButton>
           </Form>
         )}

@@ -17,27 +17,38 @@ import {
   PAYOUT_REFERENCE_MAX,
   type RawPayoutRow,
 } from "~/core/disbursements/row-check";
+import { payoutsMessages } from "~/i18n/catalogs/payouts";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 import { requestKeyField } from "~/utils/request-key";
 
-/** The rails the form offers (blank: the number's prefix decides). */
-export const payoutRailOptions = [
-  { value: "mpesa", label: "M-Pesa" },
-  { value: "airtel-money", label: "Airtel Money" },
-  { value: "t-kash", label: "T-Kash" },
-  { value: "pesalink", label: "Bank (PesaLink)" },
-  { value: "paybill", label: "M-Pesa Paybill" },
-  { value: "till", label: "M-Pesa Till" },
-] as const;
+/** The single payout form's messages in one language. */
+export type SinglePayoutMessages = Translation<(typeof payoutsMessages)["en"]>["single"];
+
+/** The rails the form offers (blank: the number's prefix decides), in the page's language. */
+export const payoutRailOptionsFor = (m: SinglePayoutMessages) =>
+  [
+    { value: "mpesa", label: "M-Pesa" },
+    { value: "airtel-money", label: "Airtel Money" },
+    { value: "t-kash", label: "T-Kash" },
+    { value: "pesalink", label: m.railBank },
+    { value: "paybill", label: "M-Pesa Paybill" },
+    { value: "till", label: "M-Pesa Till" },
+  ] as const;
+
+/** The rails the form offers, in English. */
+export const payoutRailOptions = payoutRailOptionsFor(inLocale(payoutsMessages, "en").single);
 
 const railValues = ["mpesa", "airtel-money", "t-kash", "pesalink", "paybill", "till"] as const;
 
 /** Cut a posted value short: the row check says what is wrong with anything longer than fits. */
 const text = (max: number) => z.string().max(max).optional();
 
-const payoutFields = z.object({
+const payoutFieldsFor = (m: SinglePayoutMessages) =>
+  z.object({
   intent: z.enum(["review", "send"]).default("review"),
   recipient: text(64),
-  rail: z.enum(railValues, { message: "Choose a rail from the list" }).optional(),
+  rail: z.enum(railValues, { message: m.railInvalid }).optional(),
   bankCode: text(4),
   account: text(64),
   amount: text(32),
@@ -48,7 +59,19 @@ const payoutFields = z.object({
   requestKey: requestKeyField,
 });
 
-export type SinglePayoutValues = z.infer<typeof payoutFields>;
+export type SinglePayoutValues = z.infer<ReturnType<typeof payoutFieldsFor>>;
+
+const englishRowErrors = inLocale(payoutsMessages, "en").single.rowErrors;
+const rowErrorKeys = Object.keys(englishRowErrors) as (keyof typeof englishRowErrors)[];
+
+/**
+ * A row check's message in the page's language: core's English (shared with the API and payout
+ * files) mapped by its exact text; a message with values stays in English.
+ */
+export function rowErrorIn(m: SinglePayoutMessages, message: string): string {
+  const key = rowErrorKeys.find((name) => englishRowErrors[name] === message);
+  return key ? m.rowErrors[key] : message;
+}
 
 /**
  * The cells the row check reads. The bank is for bank payouts and the account for Paybill ones:
@@ -72,12 +95,16 @@ export function rawPayoutOf(value: SinglePayoutValues): RawPayoutRow {
  * One payout's form, checked field by field with the same rules as a line of a payout file
  * (`checkPayoutRow`), in the browser and on the server.
  */
-export const singlePayoutSchema = payoutFields.superRefine((value, ctx) => {
-  const check = checkPayoutRow(rawPayoutOf(value));
-  if (check.ok) return;
-  for (const error of check.errors)
-    ctx.addIssue({ code: "custom", path: [error.field], message: error.message });
-});
+export const singlePayoutSchemaFor = (m: SinglePayoutMessages) =>
+  payoutFieldsFor(m).superRefine((value, ctx) => {
+    const check = checkPayoutRow(rawPayoutOf(value));
+    if (check.ok) return;
+    for (const error of check.errors)
+      ctx.addIssue({ code: "custom", path: [error.field], message: rowErrorIn(m, error.message) });
+  });
+
+/** The form's schema in English. */
+export const singlePayoutSchema = singlePayoutSchemaFor(inLocale(payoutsMessages, "en").single);
 
 /** The form's values as an address query (to come back to the form after confirming). */
 export function payoutFormQuery(value: SinglePayoutValues): string {
@@ -142,13 +169,14 @@ export function SinglePayoutForm({
   banks: readonly { value: string; label: string }[];
   reviewed: boolean;
 }) {
+  const m = useMessages(payoutsMessages).single;
   const [form, fields] = useForm<SinglePayoutValues>({
     id: "single-payout",
     lastResult,
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: singlePayoutSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: singlePayoutSchemaFor(m) }),
   });
   const initial = (value: unknown) => (typeof value === "string" ? value : undefined);
   // Until the page runs JavaScript every field shows; then the account shows for a Paybill only.
@@ -159,8 +187,8 @@ export function SinglePayoutForm({
     <Form method="post" {...getFormProps(form)} className="mt-8 space-y-6">
       <TextField
         meta={fieldMeta(fields.recipient)}
-        label="Recipient"
-        hint="A Kenyan mobile number such as 0712 345 678, a bank account number, or an M-Pesa Paybill or Till number."
+        label={m.recipient}
+        hint={m.recipientHint}
         autoComplete="off"
         maxLength={64}
         defaultValue={initial(fields.recipient.initialValue)}
@@ -168,15 +196,15 @@ export function SinglePayoutForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           meta={fieldMeta(fields.rail, false)}
-          label="Rail"
-          placeholder="Work it out from the number"
-          options={payoutRailOptions}
+          label={m.rail}
+          placeholder={m.railPlaceholder}
+          options={payoutRailOptionsFor(m)}
           defaultValue={initial(fields.rail.initialValue) ?? ""}
         />
         <SelectField
           meta={fieldMeta(fields.bankCode, false)}
-          label="Bank (for bank payouts)"
-          placeholder="Choose the bank"
+          label={m.bank}
+          placeholder={m.bankPlaceholder}
           options={banks}
           defaultValue={initial(fields.bankCode.initialValue) ?? ""}
         />
@@ -184,8 +212,8 @@ export function SinglePayoutForm({
       {showAccount ? (
         <TextField
           meta={fieldMeta(fields.account, false)}
-          label="Account number (for Paybill payouts)"
-          hint={`The account number the business gave you, at most ${PAYBILL_ACCOUNT_MAX} characters.`}
+          label={m.account}
+          hint={m.accountHint(PAYBILL_ACCOUNT_MAX)}
           autoComplete="off"
           maxLength={64}
           defaultValue={initial(fields.account.initialValue)}
@@ -194,42 +222,42 @@ export function SinglePayoutForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           meta={fieldMeta(fields.amount)}
-          label="Amount (KES)"
-          hint="Whole shillings."
+          label={m.amount}
+          hint={m.amountHint}
           inputMode="numeric"
           autoComplete="off"
           maxLength={32}
-          placeholder="e.g. 1500"
+          placeholder={m.amountPlaceholder}
           defaultValue={initial(fields.amount.initialValue)}
         />
         <TextField
           meta={fieldMeta(fields.reference, false)}
-          label="Reference (optional)"
-          hint="Shown to the recipient where the rail carries it."
+          label={m.reference}
+          hint={m.referenceHint}
           maxLength={PAYOUT_REFERENCE_MAX}
           defaultValue={initial(fields.reference.initialValue)}
         />
       </div>
       <TextField
         meta={fieldMeta(fields.name, false)}
-        label="Recipient name (optional; required for banks)"
-        hint="For a bank payout, the name the account is held in."
+        label={m.name}
+        hint={m.nameHint}
         autoComplete="off"
         maxLength={PAYOUT_NAME_MAX}
         defaultValue={initial(fields.name.initialValue)}
       />
       <CheckboxField
         meta={fieldMeta(fields.smsReceipts, false)}
-        label="Send the recipient a text receipt"
+        label={m.smsReceipt}
         defaultChecked={fields.smsReceipts.initialValue === "on"}
       />
       <SubmitButton
         name="intent"
         value="review"
-        pendingLabel="Checking..."
+        pendingLabel={m.checking}
         variant={reviewed ? "secondary" : "primary"}
       >
-        {reviewed ? "Review again" : "Review"}
+        {reviewed ? m.reviewAgain : m.review}
       </SubmitButton>
     </Form>
   );

@@ -11,6 +11,9 @@ import {
   TextField,
 } from "~/components/ui/form";
 import { PAYOUT_CSV_MAX_BYTES, PAYOUT_CSV_MAX_ROWS } from "~/core/disbursements/csv-parse";
+import { payoutsMessages } from "~/i18n/catalogs/payouts";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 import { paths } from "~/utils/paths";
 import { PayoutFileInput } from "./PayoutFileInput";
 
@@ -19,8 +22,19 @@ export const PAYOUT_TITLE_MAX = 120;
 /** The largest payout file, for people: "2 MB". */
 const MAX_SIZE = `${PAYOUT_CSV_MAX_BYTES / (1024 * 1024)} MB`;
 
+/** The upload form's messages in one language. */
+export type UploadMessages = Translation<(typeof payoutsMessages)["en"]>["upload"];
+
+const english = inLocale(payoutsMessages, "en").upload;
+
+/** Why a file larger than a payout file may be is refused, in the page's language. */
+export const payoutFileTooLargeIn = (m: UploadMessages) => m.tooLarge(MAX_SIZE);
+
 /** Why a file larger than a payout file may be is refused (the page and the 413 both say it). */
-export const payoutFileTooLarge = `The file is larger than ${MAX_SIZE}, the most a payout file can be: split it into smaller files and upload each part.`;
+export const payoutFileTooLarge = payoutFileTooLargeIn(english);
+
+/** A payout file's columns, as its header names them (the same in every language). */
+const COLUMNS = ["recipient", "rail", "amount", "reference", "name", "bank_code"] as const;
 
 const WORKBOOK = /\.(xlsx|xlsm|xls|ods|numbers)$/i;
 const TEXT_EXTENSIONS = new Set(["csv", "txt", "tsv"]);
@@ -31,44 +45,49 @@ const CSV_TYPES = new Set(["", "application/csv", "application/vnd.ms-excel", "t
  * Browsers disagree on a CSV file's type (Windows says application/vnd.ms-excel), so the name's
  * extension decides when it has one.
  */
-export function payoutFileProblem(file: {
-  name: string;
-  size: number;
-  type: string;
-}): string | null {
+export function payoutFileProblem(
+  file: {
+    name: string;
+    size: number;
+    type: string;
+  },
+  m: UploadMessages = english,
+): string | null {
   const name = file.name.length > 60 ? `${file.name.slice(0, 59)}…` : file.name;
   if (WORKBOOK.test(file.name))
-    return `"${name}" is a spreadsheet workbook, not a CSV file: in your spreadsheet choose Save As (or Download) and CSV UTF-8, then upload that file.`;
+    return m.workbook(name);
   const extension = /\.([^./\\]+)$/.exec(file.name)?.[1]?.toLowerCase();
   const textual = extension
     ? TEXT_EXTENSIONS.has(extension)
     : file.type.startsWith("text/") || CSV_TYPES.has(file.type);
   if (!textual)
-    return `"${name}" is not a CSV file: save the payouts as CSV (start from the template) and upload that file.`;
+    return m.notCsv(name);
   if (file.size === 0)
-    return `"${name}" is empty: its first line must be the header (recipient, rail, amount, reference, name, bank_code), then one payout per line.`;
-  if (file.size > PAYOUT_CSV_MAX_BYTES) return payoutFileTooLarge;
+    return m.emptyFile(name, COLUMNS.join(", "));
+  if (file.size > PAYOUT_CSV_MAX_BYTES) return payoutFileTooLargeIn(m);
   return null;
 }
 
-/** The upload form's fields: the batch's title, the file and the receipt choice. */
-export const payoutUploadSchema = z.object({
-  title: z
-    .string({ required_error: "Give the batch a title, such as November salaries" })
-    .trim()
-    .min(1, "Give the batch a title, such as November salaries")
-    .max(PAYOUT_TITLE_MAX, `Shorten the title to at most ${PAYOUT_TITLE_MAX} characters`),
-  file: z
-    .instanceof(File, { message: "Choose the payout file (CSV) to upload" })
-    .superRefine((file, ctx) => {
-      const problem = payoutFileProblem(file);
+/** The upload form's fields (the batch's title, the file and the receipt choice), in a language. */
+export const payoutUploadSchemaFor = (m: UploadMessages) =>
+  z.object({
+    title: z
+      .string({ required_error: m.titleMissing })
+      .trim()
+      .min(1, m.titleMissing)
+      .max(PAYOUT_TITLE_MAX, m.titleTooLong(PAYOUT_TITLE_MAX)),
+    file: z.instanceof(File, { message: m.fileMissing }).superRefine((file, ctx) => {
+      const problem = payoutFileProblem(file, m);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
-  smsReceipts: z.boolean().optional(),
-});
+    smsReceipts: z.boolean().optional(),
+  });
+
+/** The upload form's fields, in English. */
+export const payoutUploadSchema = payoutUploadSchemaFor(english);
 
 /** Said whenever a file was refused: a browser cannot give a file input back. */
-export const CHOOSE_FILE_AGAIN = "Choose the file again after fixing it.";
+export const CHOOSE_FILE_AGAIN = english.chooseAgain;
 
 /**
  * A bulk-payout file upload: a title, the CSV file (checked on the server; its rows are shown on
@@ -80,12 +99,13 @@ export function UploadPayoutsForm({
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const m = useMessages(payoutsMessages).upload;
   const [form, fields] = useForm({
     id: "upload-payouts",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutUploadSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: payoutUploadSchemaFor(m) }),
   });
   const fileMeta = fieldMeta(fields.file);
   const fileInvalid = Boolean(fileMeta.errors?.length);
@@ -98,16 +118,16 @@ export function UploadPayoutsForm({
     >
       <TextField
         meta={fieldMeta(fields.title)}
-        label="Batch title"
+        label={m.batchTitle}
         maxLength={PAYOUT_TITLE_MAX}
-        placeholder="November salaries"
+        placeholder={m.batchTitlePlaceholder}
         defaultValue={
           typeof fields.title.initialValue === "string" ? fields.title.initialValue : ""
         }
       />
       <div>
         <label htmlFor={fileMeta.id} className="block text-sm font-medium text-slate-800">
-          Payout file (CSV)
+          {m.file}
           <span className="text-red-700" aria-hidden="true">
             {" "}
             *
@@ -123,20 +143,24 @@ export function UploadPayoutsForm({
             .join(" ")}
         />
         <p id={`${fileMeta.id}-hint`} className="mt-1 text-sm text-slate-600">
-          One payout per line with the columns recipient, rail, amount, reference, name and
-          bank_code; at most {MAX_SIZE} and {PAYOUT_CSV_MAX_ROWS.toLocaleString("en-US")} rows.{" "}
+          {m.fileHint(
+            MAX_SIZE,
+            PAYOUT_CSV_MAX_ROWS.toLocaleString("en-US"),
+            COLUMNS.slice(0, -1).join(", "),
+            COLUMNS[COLUMNS.length - 1],
+          )}{" "}
           <a href={paths.merchantPayoutTemplate} download className={textLinkClass}>
-            Download the template
+            {m.template}
           </a>
         </p>
         <FieldError meta={fileMeta} />
       </div>
       <CheckboxField
         meta={fieldMeta(fields.smsReceipts, false)}
-        label="Send each recipient a text receipt"
+        label={m.smsReceipts}
         defaultChecked={fields.smsReceipts.initialValue === "on"}
       />
-      <SubmitButton pendingLabel="Uploading...">Upload file</SubmitButton>
+      <SubmitButton pendingLabel={m.uploading}>{m.submit}</SubmitButton>
     </Form>
   );
 }
