@@ -448,16 +448,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
           description: t.submittedDescription,
         });
       case "discard":
-        if (batch.status !== "draft")
-          return refused(t.onlyDraftDiscarded, 409, m);
+        if (batch.status !== "draft") return refused(t.onlyDraftDiscarded, 409, m);
         await service.withdraw(actor, batch.id);
         return redirectWithSuccess(paths.merchantPayouts, {
           message: t.discarded,
           description: t.discardedDescription(batch.title),
         });
       case "withdraw":
-        if (batch.status !== "awaiting_approval")
-          return refused(t.onlyAwaitingWithdrawn, 409, m);
+        if (batch.status !== "awaiting_approval") return refused(t.onlyAwaitingWithdrawn, 409, m);
         await service.withdraw(actor, batch.id);
         return redirectWithSuccess(back, {
           message: t.withdrawn,

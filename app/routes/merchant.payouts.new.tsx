@@ -177,7 +177,10 @@ export async function action({ request }: ActionFunctionArgs) {
         : needsApproval
           ? {
               message: t.submittedForApproval,
-              description: t.submittedForApprovalDescription(what, formatKes(approvalAboveKes ?? 0)),
+              description: t.submittedForApprovalDescription(
+                what,
+                formatKes(approvalAboveKes ?? 0),
+              ),
             }
           : { message: t.sent, description: t.sentDescription(what) },
     );

@@ -179,7 +179,8 @@ export const payoutBatchMessages = defineMessages(
       dropInvalid: "Drop every row that needs fixing",
       discard: "Discard",
       uploadCorrected: "Upload a corrected file",
-      uploadHint: "Fixed it in your spreadsheet? Its rows replace this batch's rows. A CSV file of at most 2 MB.",
+      uploadHint:
+        "Fixed it in your spreadsheet? Its rows replace this batch's rows. A CSV file of at most 2 MB.",
       correctedFile: "Corrected CSV file",
       uploading: "Uploading...",
       approveWithTwoFactor: "Approve with two-factor sign-in",
@@ -263,7 +264,8 @@ export const payoutBatchMessages = defineMessages(
       bankCode: "Bank code",
       bankCodeHint: "Bank payouts only: the bank's 2-digit code, such as 68 for Equity Bank Kenya.",
       account: "Account",
-      accountHint: "Paybill payouts only: the account number at the Paybill, at most 13 characters.",
+      accountHint:
+        "Paybill payouts only: the account number at the Paybill, at most 13 characters.",
     },
     toasts: {
       nothingChanged: "Nothing changed",
@@ -490,7 +492,9 @@ export const payoutBatchMessages = defineMessages(
     edit: {
       title: (line: number) => `Rekebisha mstari ${line}`,
       cellsNeedChange: (count: number) =>
-        count === 1 ? "Kisanduku kimoja kinahitaji kubadilishwa." : `Visanduku ${count} vinahitaji kubadilishwa.`,
+        count === 1
+          ? "Kisanduku kimoja kinahitaji kubadilishwa."
+          : `Visanduku ${count} vinahitaji kubadilishwa.`,
       savingChecks: "Kuhifadhi kunakagua mstari tena.",
       ready: "Mstari huu uko tayari. Kuhifadhi kunaukagua tena.",
       save: "Hifadhi Mstari",
@@ -500,7 +504,8 @@ export const payoutBatchMessages = defineMessages(
       recipientHint:
         "Nambari ya simu ya Kenya kama 0712 345 678, nambari ya akaunti ya benki, au nambari ya Paybill au Till.",
       rail: "Njia ya malipo",
-      railHint: "mpesa, airtel-money, t-kash, bank, paybill au till; acha wazi kwa nambari ya simu.",
+      railHint:
+        "mpesa, airtel-money, t-kash, bank, paybill au till; acha wazi kwa nambari ya simu.",
       amount: "Kiasi (KES)",
       amountHint: "Shilingi kamili, kama 1500.",
       reference: "Kumbukumbu",

@@ -190,7 +190,8 @@ export const payoutsMessages = defineMessages(
       available: "Available balance",
       needsApproval: (limit: string) =>
         `Needs approval: it is above your approval limit of ${limit}, so another member with the Finance, Admin or Owner role must approve it before it is sent. The money is set aside when they do.`,
-      noApprovalNoLimit: "No approval needed: your account sends single payouts without a second approval, so it is sent as soon as you press Send payout.",
+      noApprovalNoLimit:
+        "No approval needed: your account sends single payouts without a second approval, so it is sent as soon as you press Send payout.",
       noApprovalNoLimitSms:
         "No approval needed: your account sends single payouts without a second approval, so it is sent as soon as you press Send payout, and the recipient gets a text receipt once it is paid.",
       noApprovalWithin: (limit: string) =>
@@ -250,8 +251,7 @@ export const payoutsMessages = defineMessages(
       rows: "Mistari",
       amount: "Kiasi",
       paidFailed: "Imelipwa / imeshindikana",
-      paidAndFailed: (paid: number, failed: number) =>
-        `${paid} imelipwa, ${failed} imeshindikana`,
+      paidAndFailed: (paid: number, failed: number) => `${paid} imelipwa, ${failed} imeshindikana`,
       created: "Iliundwa",
     },
     batchStatus: batchStatusSw,

@@ -21,32 +21,32 @@ const WHOLE_SHILLINGS = /^\d{1,3}(?:[, ]\d{3})+$|^\d+$/;
 /** The limit as typed ("50,000", "50000", blank for never) as whole KES or null, in a language. */
 export const payoutApprovalSchemaFor = (m: LimitMessages) =>
   z.object({
-  approvalAboveKes: z
-    .string()
-    .trim()
-    .max(20, m.tooLong)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === "") return null;
-      const text = value.replace(/^(?:kes|ksh)\s*/i, "");
-      if (!WHOLE_SHILLINGS.test(text)) {
-        ctx.addIssue({
-          code: "custom",
-          message: m.notWhole,
-        });
-        return z.NEVER;
-      }
-      const kes = Number(text.replace(/[, ]/g, ""));
-      if (kes > APPROVAL_LIMIT_MAX_KES) {
-        ctx.addIssue({
-          code: "custom",
-          message: m.tooHigh(formatKes(APPROVAL_LIMIT_MAX_KES)),
-        });
-        return z.NEVER;
-      }
-      return kes;
-    }),
-});
+    approvalAboveKes: z
+      .string()
+      .trim()
+      .max(20, m.tooLong)
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === "") return null;
+        const text = value.replace(/^(?:kes|ksh)\s*/i, "");
+        if (!WHOLE_SHILLINGS.test(text)) {
+          ctx.addIssue({
+            code: "custom",
+            message: m.notWhole,
+          });
+          return z.NEVER;
+        }
+        const kes = Number(text.replace(/[, ]/g, ""));
+        if (kes > APPROVAL_LIMIT_MAX_KES) {
+          ctx.addIssue({
+            code: "custom",
+            message: m.tooHigh(formatKes(APPROVAL_LIMIT_MAX_KES)),
+          });
+          return z.NEVER;
+        }
+        return kes;
+      }),
+  });
 
 /** The limit's schema in English (the Settings action's). */
 export const payoutApprovalSchema = payoutApprovalSchemaFor(

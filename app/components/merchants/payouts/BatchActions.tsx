@@ -52,9 +52,7 @@ function DraftActions({ summary }: { summary: BatchSummaryView }) {
           <IntentButton intent="submit" variant="primary">
             {m.submit}
           </IntentButton>
-          {invalid > 0 ? (
-            <IntentButton intent="drop-invalid">{m.dropInvalid}</IntentButton>
-          ) : null}
+          {invalid > 0 ? <IntentButton intent="drop-invalid">{m.dropInvalid}</IntentButton> : null}
           <IntentButton intent="discard" variant="ghost">
             {m.discard}
           </IntentButton>
@@ -136,9 +134,7 @@ function ApprovalActions({ viewer }: { viewer: BatchViewer }) {
           <h2 id="batch-actions-title" className="text-xl font-semibold text-ink">
             {m.waiting}
           </h2>
-          <p className="mt-2 text-slate-700">
-            {viewer.isMaker ? m.youMadeIt : m.memberApproves}
-          </p>
+          <p className="mt-2 text-slate-700">{viewer.isMaker ? m.youMadeIt : m.memberApproves}</p>
           {viewer.isMaker && viewer.canCreate ? (
             <div className="mt-4">
               <IntentButton intent="withdraw">{m.withdraw}</IntentButton>
@@ -155,9 +151,7 @@ function ApprovalActions({ viewer }: { viewer: BatchViewer }) {
           {m.approveOrReject}
         </h2>
         {selfApproval ? <SoleApproverNote hasTwoFactor /> : null}
-        <p className="mt-2 text-slate-700">
-          {m.approvingNote}
-        </p>
+        <p className="mt-2 text-slate-700">{m.approvingNote}</p>
         <div className="mt-4 flex flex-wrap gap-3">
           <IntentButton intent="approve" variant="primary">
             {m.approve}
@@ -271,11 +265,7 @@ export function BatchActions({
         />
       );
     case "rejected":
-      return (
-        <p className="mt-8 text-slate-700">
-          {m.rejected}
-        </p>
-      );
+      return <p className="mt-8 text-slate-700">{m.rejected}</p>;
     case "withdrawn":
       return <p className="mt-8 text-slate-700">{m.discarded}</p>;
   }

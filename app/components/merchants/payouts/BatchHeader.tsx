@@ -33,9 +33,7 @@ export function BatchHeader({ batch }: { batch: BatchHeaderView }) {
       <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="text-slate-600">{m.kind}</dt>
-          <dd className="font-medium text-ink">
-            {batch.kind === "bulk" ? m.bulk : m.single}
-          </dd>
+          <dd className="font-medium text-ink">{batch.kind === "bulk" ? m.bulk : m.single}</dd>
         </div>
         {batch.fileName ? (
           <div>

@@ -80,7 +80,13 @@ function rowActions(
         {row.status === "dropped" ? (
           <RowForm intent="restore-row" rowId={row.id} label={m.putBack} line={row.line} />
         ) : (
-          <RowForm intent="drop-row" rowId={row.id} label={m.drop} line={row.line} variant="ghost" />
+          <RowForm
+            intent="drop-row"
+            rowId={row.id}
+            label={m.drop}
+            line={row.line}
+            variant="ghost"
+          />
         )}
       </div>
     );

@@ -57,10 +57,7 @@ export function BatchCostSummary({ summary }: { summary: BatchSummaryView }) {
             label={m.paidToRecipientsReady(...counted(ready.count))}
             value={formatKesCents(ready.amount)}
           />
-          <Figure
-            label={m.ourFee(formatPercent(feeBps.b2c))}
-            value={formatKesCents(ready.fee)}
-          />
+          <Figure label={m.ourFee(formatPercent(feeBps.b2c))} value={formatKesCents(ready.fee)} />
           <Figure
             label={m.excise(formatPercent(exciseDutyBps))}
             value={formatKesCents(ready.excise)}
@@ -76,9 +73,7 @@ export function BatchCostSummary({ summary }: { summary: BatchSummaryView }) {
             {m.short(formatKesCents(balance.shortfall))}
           </p>
         ) : balance ? (
-          <p className="mt-4 text-sm text-slate-700">
-            {m.covers}
-          </p>
+          <p className="mt-4 text-sm text-slate-700">{m.covers}</p>
         ) : null}
       </Card>
     </section>
@@ -124,17 +119,10 @@ export function BatchProgress({ summary }: { summary: BatchSummaryView }) {
           <Figure label={m.paidToRecipients} value={formatKesCents(summary.paid)} strong />
           <Figure label={m.onItsWay} value={formatKesCents(summary.open)} />
           {summary.reserved !== null ? (
-            <Figure
-              label={m.setAside}
-              value={formatKesCents(summary.reserved)}
-            />
+            <Figure label={m.setAside} value={formatKesCents(summary.reserved)} />
           ) : null}
         </dl>
-        {counts.failed > 0 ? (
-          <p className="mt-4 text-sm text-slate-700">
-            {m.failedNote}
-          </p>
-        ) : null}
+        {counts.failed > 0 ? <p className="mt-4 text-sm text-slate-700">{m.failedNote}</p> : null}
       </Card>
     </section>
   );

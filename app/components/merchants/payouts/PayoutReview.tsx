@@ -107,9 +107,7 @@ export function PayoutReview({
             {Object.entries(review.values).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <p className="mb-3 text-sm text-slate-600">
-              {m.confirmFirst}
-            </p>
+            <p className="mb-3 text-sm text-slate-600">{m.confirmFirst}</p>
             <SubmitButton
               name="intent"
               value="send"

@@ -46,18 +46,18 @@ const text = (max: number) => z.string().max(max).optional();
 
 const payoutFieldsFor = (m: SinglePayoutMessages) =>
   z.object({
-  intent: z.enum(["review", "send"]).default("review"),
-  recipient: text(64),
-  rail: z.enum(railValues, { message: m.railInvalid }).optional(),
-  bankCode: text(4),
-  account: text(64),
-  amount: text(32),
-  reference: text(200),
-  name: text(200),
-  smsReceipts: z.boolean().optional(),
-  /** Made with the review; Send payout carries it (one payout per review). */
-  requestKey: requestKeyField,
-});
+    intent: z.enum(["review", "send"]).default("review"),
+    recipient: text(64),
+    rail: z.enum(railValues, { message: m.railInvalid }).optional(),
+    bankCode: text(4),
+    account: text(64),
+    amount: text(32),
+    reference: text(200),
+    name: text(200),
+    smsReceipts: z.boolean().optional(),
+    /** Made with the review; Send payout carries it (one payout per review). */
+    requestKey: requestKeyField,
+  });
 
 export type SinglePayoutValues = z.infer<ReturnType<typeof payoutFieldsFor>>;
 

@@ -34,7 +34,8 @@ export const payoutFileTooLargeIn = (m: UploadMessages) => m.tooLarge(MAX_SIZE);
 export const payoutFileTooLarge = payoutFileTooLargeIn(english);
 
 /** A payout file's columns, as its header names them (the same in every language). */
-const COLUMNS = ["recipient", "rail", "amount", "reference", "name", "bank_code"] as const;
+const FIRST_COLUMNS = "recipient, rail, amount, reference, name";
+const LAST_COLUMN = "bank_code";
 
 const WORKBOOK = /\.(xlsx|xlsm|xls|ods|numbers)$/i;
 const TEXT_EXTENSIONS = new Set(["csv", "txt", "tsv"]);
@@ -54,16 +55,13 @@ export function payoutFileProblem(
   m: UploadMessages = english,
 ): string | null {
   const name = file.name.length > 60 ? `${file.name.slice(0, 59)}…` : file.name;
-  if (WORKBOOK.test(file.name))
-    return m.workbook(name);
+  if (WORKBOOK.test(file.name)) return m.workbook(name);
   const extension = /\.([^./\\]+)$/.exec(file.name)?.[1]?.toLowerCase();
   const textual = extension
     ? TEXT_EXTENSIONS.has(extension)
     : file.type.startsWith("text/") || CSV_TYPES.has(file.type);
-  if (!textual)
-    return m.notCsv(name);
-  if (file.size === 0)
-    return m.emptyFile(name, COLUMNS.join(", "));
+  if (!textual) return m.notCsv(name);
+  if (file.size === 0) return m.emptyFile(name, `${FIRST_COLUMNS}, ${LAST_COLUMN}`);
   if (file.size > PAYOUT_CSV_MAX_BYTES) return payoutFileTooLargeIn(m);
   return null;
 }
@@ -146,8 +144,8 @@ export function UploadPayoutsForm({
           {m.fileHint(
             MAX_SIZE,
             PAYOUT_CSV_MAX_ROWS.toLocaleString("en-US"),
-            COLUMNS.slice(0, -1).join(", "),
-            COLUMNS[COLUMNS.length - 1],
+            FIRST_COLUMNS,
+            LAST_COLUMN,
           )}{" "}
           <a href={paths.merchantPayoutTemplate} download className={textLinkClass}>
             {m.template}
