@@ -411,7 +411,7 @@ export const payoutBatchMessages = defineMessages(
           : `Akaunti ${count} hazikupatikana kwenye njia zao za malipo.`,
       pending: (count: string, one: boolean) =>
         `Ukaguzi wa majina bado unaendelea kwa ${one ? "mstari" : "mistari"} ${count}: matokeo yataonekana hapa ukikamilika.`,
-      showThem: "Ionyeshe",
+      showThem: "Onyesha mistari hiyo",
       showRows: "Onyesha mistari ya kuangalia",
     },
     actions: {
