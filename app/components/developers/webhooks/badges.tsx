@@ -38,6 +38,6 @@ export function DeliveryStatusBadge({
 }
 
 /** The events an endpoint takes; `allEvents` in the page's language ("All events"). */
-export function eventsLabel(events: readonly string[], allEvents = "All events"): string {
+export function eventsLabel(events: readonly string[], allEvents: string): string {
   return events.includes("*") ? allEvents : events.join(", ");
 }
