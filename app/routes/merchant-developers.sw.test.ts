@@ -84,7 +84,7 @@ describe("Developers in Kiswahili", () => {
     expect(sw).toContain("Unda ufunguo wa API");
     expect(sw).toContain("Kusoma malipo, matukio na viwango");
     expect(sw).toContain("(payments:read)");
-    expect(sw).toContain("kama Msanidi programu unaweza kuupa ruhusa hizi");
+    expect(sw).toContain("ukiwa Msanidi programu unaweza kuupa ruhusa hizi");
     expect(sw).toContain("Siku 90");
     expect(sw).toContain("Majaribio au halisi");
     expect(sw).not.toContain("Create API key");
@@ -122,7 +122,7 @@ describe("Developers in Kiswahili", () => {
     expect(await toastOf(refused)).toEqual({
       type: "error",
       message: "Hakuna kilichobadilika",
-      description: "Ufunguo huo umeshabatilishwa au si mmoja wa funguo zako.",
+      description: "Ufunguo huo umeshabatilishwa au si mojawapo ya funguo zako.",
     });
     const english = await respond(() => keysAction(args(formPost(KEYS, revoke, { cookie }))));
     expect((await toastOf(english))?.message).toBe("Nothing changed");
@@ -134,7 +134,7 @@ describe("Developers in Kiswahili", () => {
       respond(() => webhooksAction(args(formPost(HOOKS, fields, { cookie: c }))));
     const empty = { intent: "create", url: "", mode: "test", events: ["*"] };
     expect((await errorsOf(await post(empty, cookie + SW))).url).toEqual([
-      "Weka anwani tunayopaswa kutuma matukio.",
+      "Weka anwani ambako tutatuma matukio.",
     ]);
     expect((await errorsOf(await post(empty, cookie))).url).toEqual([
       "Enter the address where we should send events.",

@@ -283,8 +283,8 @@ export const developersMessages = defineMessages(en, {
     quickstart: "mwongozo wa dakika tano",
     or: "au",
     docs: "nyaraka za API",
-    noCode: ". Hujui kuandika programu? Kiungo cha",
-    paymentLink: "malipo",
+    noCode: ". Hujui kuandika programu?",
+    paymentLink: "Kiungo cha malipo",
     introAfter:
       "kinakupa kitufe cha Lipa na OneHop cha kunakili na kubandika kwenye tovuti yoyote.",
     apiKeys: "Funguo za API",
@@ -309,25 +309,25 @@ export const developersMessages = defineMessages(en, {
     "balances:read": "Kusoma salio",
     "webhooks:manage": "Kusimamia anwani za webhook",
   },
-  expiry: { never: "Haiishi", "30": "Siku 30", "90": "Siku 90", "365": "Mwaka 1" },
+  expiry: { never: "Hakuna mwisho", "30": "Siku 30", "90": "Siku 90", "365": "Mwaka 1" },
   keys: {
     metaTitle: "Funguo za API",
     metaDescription: "Unda na ubatilishe funguo za API ya OneHop.",
     heading: "Funguo za API",
     intro:
-      "Seva yako hutuma ufunguo kwa kila ombi la API. Funguo za majaribio (oh_test_…) hufanya kazi kwenye data ya majaribio na simulators; funguo halisi (oh_live_…) huhamisha pesa halisi. Weka funguo siri: usiziweke kamwe kwenye ukurasa wa tovuti au kwenye programu.",
+      "Seva yako hutuma ufunguo kwa kila ombi la API. Funguo za majaribio (oh_test_…) hufanya kazi kwenye data ya majaribio na mifumo ya majaribio; funguo halisi (oh_live_…) huhamisha pesa halisi. Funguo ni siri: usiziweke kamwe kwenye ukurasa wa tovuti au kwenye programu.",
     empty:
       "Bado hakuna funguo za API. Unda ufunguo wa majaribio hapa chini ili ujaribu API bila kuhamisha pesa halisi.",
     caption: "Funguo zako za API, mpya kwanza",
-    nameAndMode: "Jina na hali",
+    nameAndMode: "Jina na aina (majaribio au halisi)",
     member: (username: string) => `Mwanachama: ${username}`,
     key: "Ufunguo",
     scopesHeading: "Ruhusa",
-    created: "Iliundwa",
+    created: "Tarehe ya kuundwa",
     lastUsed: "Ilitumika mwisho",
-    notYet: "Bado",
-    expires: "Muda unaisha",
-    never: "Haiishi",
+    notYet: "Bado haujatumika",
+    expires: "Mwisho wa muda",
+    never: "Hakuna mwisho",
     status: "Hali",
     statuses: { active: "Inatumika", revoked: "Imebatilishwa", expired: "Muda umeisha" },
     actions: "Vitendo",
@@ -337,17 +337,17 @@ export const developersMessages = defineMessages(en, {
   createKey: {
     title: "Unda ufunguo wa API",
     intro:
-      "Kuunda ufunguo kunakuomba kwanza uthibitishe kuwa ni wewe. Utauona ufunguo mara moja tu, papo hapo baadaye.",
+      "Kabla ya kuunda ufunguo, utaombwa uthibitishe kuwa ni wewe. Utauona ufunguo mara moja tu, punde baada ya kuundwa.",
     name: "Jina",
     nameHint: "Mahali ufunguo unapotumika, kama jina la duka lako au seva.",
     modeHints: {
-      test: "Data ya majaribio na simulators: hakuna pesa halisi zinazohamishwa.",
+      test: "Data ya majaribio na mifumo ya majaribio: hakuna pesa halisi zinazohamishwa.",
       live: "Malipo halisi na pesa halisi.",
     },
     scopesLegend: "Ufunguo unaruhusiwa kufanya nini",
     scopesHint: (role: string) =>
-      `Ufunguo haufanyi zaidi ya mwanachama aliyeuunda: kama ${role} unaweza kuupa ruhusa hizi. Unaacha kufanya kazi ukisimamishwa au ukiondolewa, na unapoteza kile ambacho jukumu lako jipya halikiruhusu.`,
-    expires: "Muda unaisha",
+      `Ufunguo haufanyi zaidi ya mwanachama aliyeuunda: ukiwa ${role} unaweza kuupa ruhusa hizi. Ufunguo huacha kufanya kazi ukisimamishwa au ukiondolewa, na hupoteza chochote ambacho jukumu lako jipya halikiruhusu.`,
+    expires: "Mwisho wa muda",
     submit: "Unda Ufunguo wa API",
     creating: "Inaunda...",
   },
@@ -359,7 +359,7 @@ export const developersMessages = defineMessages(en, {
     scopesRequired: "Chagua angalau jambo moja ambalo ufunguo unaruhusiwa kufanya.",
     chooseExpiry: "Chagua muda wa ufunguo kuisha.",
     beyondRole: (role: string, scopes: string) =>
-      `Kama ${role} huwezi kuupa ufunguo ruhusa ${scopes}: ufunguo haufanyi zaidi ya mwanachama aliyeuunda.`,
+      `Ukiwa ${role}, huwezi kuupa ufunguo ruhusa ${scopes}: ufunguo haufanyi zaidi ya mwanachama aliyeuunda.`,
     membershipChanged: "Uanachama wako umebadilika: ingia tena.",
   },
   keyToasts: {
@@ -367,13 +367,13 @@ export const developersMessages = defineMessages(en, {
     revokedDescription: (name: string) =>
       `"${name}" umeacha kufanya kazi sasa hivi: maombi yanayoutumia yanakataliwa.`,
     nothingChanged: "Hakuna kilichobadilika",
-    notRevocable: "Ufunguo huo umeshabatilishwa au si mmoja wa funguo zako.",
+    notRevocable: "Ufunguo huo umeshabatilishwa au si mojawapo ya funguo zako.",
     created: "Ufunguo wa API umeundwa",
-    createdDescription: "Unakili sasa: hutauona tena.",
+    createdDescription: "Nakili ufunguo sasa: hutauona tena.",
   },
   secret: {
-    copyKeyNow: "Unakili sasa: hutauona tena.",
-    copySecretNow: "Inakili sasa: hutaiona tena.",
+    copyKeyNow: "Nakili ufunguo sasa: hutauona tena.",
+    copySecretNow: "Nakili siri sasa: hutaiona tena.",
     newKeyHeading: (name: string) => `Ufunguo wako mpya wa API: ${name}`,
     keyExplanation: "Tunahifadhi alama yake tu. Ukiupoteza, ubatilishe kisha uunde mwingine.",
     keyLabel: "Ufunguo wa API",
@@ -389,14 +389,14 @@ export const developersMessages = defineMessages(en, {
     test: "Data ya majaribio",
     bannerTitle: "Data ya majaribio.",
     banner:
-      "Malipo haya yalifanywa kwa funguo za API za majaribio kwenye simulators: hakuna pesa halisi zilizohamishwa. Chagua Data halisi ili kuona malipo yako halisi.",
+      "Malipo haya yalifanywa kwa funguo za API za majaribio kwenye mifumo ya majaribio: hakuna pesa halisi zilizohamishwa. Chagua Data halisi ili kuona malipo yako halisi.",
   },
   webhooks: {
     metaTitle: "Webhooks",
     metaDescription: "Anwani za webhook za akaunti yako ya OneHop.",
     heading: "Anwani za webhook",
     intro:
-      "Tunatuma tukio (POST) kwa kila anwani malipo yanapobadilika (yameundwa, yamelipwa, yamelipwa kwako, muda umeisha na mengine), yakiwa yamesainiwa kwenye kichwa cha OneHop-Signature. Uwasilishaji ulioshindikana hujaribiwa tena kwa siku 3. Tukio linaweza kufika zaidi ya mara moja: tumia id yake kupuuza marudio.",
+      "Tunatuma tukio (POST) kwa kila anwani malipo yanapobadilika (yameundwa, yamelipwa, yamelipwa kwako, muda umeisha na mengine), likiwa limesainiwa kwenye kichwa cha OneHop-Signature. Uwasilishaji ulioshindikana hujaribiwa tena kwa siku 3. Tukio linaweza kufika zaidi ya mara moja: tumia id yake kupuuza marudio.",
     newSecretHeading: "Siri ya kusaini ya anwani yako mpya",
     empty: "Bado hakuna anwani: ongeza moja hapa chini.",
     caption: "Anwani za webhook",
@@ -414,12 +414,12 @@ export const developersMessages = defineMessages(en, {
   addEndpoint: {
     title: "Ongeza anwani",
     intro:
-      "Tunatuma HTTPS POST kwa anwani hii jambo linapotokea, ikiwa imesainiwa kwa siri utakayoiona mara moja tu, papo hapo baadaye.",
+      "Tunatuma ombi la HTTPS POST kwa anwani hii jambo linapotokea, likiwa limesainiwa kwa siri utakayoiona mara moja tu, punde baada ya kuongeza anwani.",
     url: "URL ya anwani",
     urlHint: "Kwa mfano https://shop.example.co.ke/onehop/webhooks",
     description: "Maelezo (si lazima)",
     modeHints: {
-      test: "Matukio ya malipo ya majaribio (funguo za API za majaribio, simulators).",
+      test: "Matukio ya malipo ya majaribio (funguo za API za majaribio, mifumo ya majaribio).",
       live: "Matukio ya malipo halisi. Anwani lazima ianze na https://.",
     },
     eventsLegend: "Matukio ya kutuma",
@@ -430,9 +430,9 @@ export const developersMessages = defineMessages(en, {
     addedDescription: "Nakili siri yake ya kusaini sasa: hutaiona tena.",
   },
   endpointErrors: {
-    urlRequired: "Weka anwani tunayopaswa kutuma matukio.",
+    urlRequired: "Weka anwani ambako tutatuma matukio.",
     urlTooLong: "Tumia anwani yenye herufi zisizozidi 2,000.",
-    chooseMode: "Chagua majaribio au halisi.",
+    chooseMode: "Chagua Majaribio au Halisi.",
     descriptionTooLong: (max: number) => `Maelezo yasizidi herufi ${max}.`,
     eventsRequired: "Chagua matukio ya kutuma, au Matukio yote.",
     sinceRequired: "Chagua tarehe na saa ya kuanzia kutuma tena (saa za Nairobi).",
@@ -452,7 +452,7 @@ export const developersMessages = defineMessages(en, {
     noDelivery: "Uwasilishaji huo haupo kwa anwani hii.",
     noEvent: "Tukio hilo halipo.",
     noEndpoint: "Anwani hiyo ya webhook haipo.",
-    disabledByYou: "Umeizima wewe.",
+    disabledByYou: "Imezimwa na wewe.",
     deliveryStopped: "Anwani imezimwa: haikutumwa.",
     failedThreeDays: (since: string) =>
       `Kila uwasilishaji ulishindikana kwa siku 3 (tangu ${since}).`,
@@ -483,7 +483,7 @@ export const developersMessages = defineMessages(en, {
     signingSecret: "Siri ya kusaini",
     rotatedUntil: (at: string) => `Imebadilishwa: siri iliyotangulia bado inasaini hadi ${at}.`,
     shownOnce:
-      "Ilionyeshwa mara moja tu ilipoundwa. Ikiwa huenda imevuja, ibadilishe: ya zamani itaendelea kusaini pamoja na mpya kwa saa 24.",
+      "Ilionyeshwa mara moja tu ilipoundwa. Ukishuku kuwa imevuja, ibadilishe: ya zamani itaendelea kusaini pamoja na mpya kwa saa 24.",
     rotate: "Badilisha siri ya kusaini",
     rotating: "Inabadilisha...",
     deleteHeading: "Futa",
@@ -493,7 +493,7 @@ export const developersMessages = defineMessages(en, {
     deleting: "Inafuta...",
     replayTitle: "Tuma tena yote tangu …",
     replayIntro: (cap: string) =>
-      `Baada ya hitilafu ya muda, tuma tena kila tukio ambalo anwani hii hupokea tangu wakati fulani (yasiyozidi ${cap} kwa kila mara).`,
+      `Baada ya hitilafu ya muda, tuma tena kila tukio ambalo anwani hii hupokea tangu wakati fulani (yasiyozidi ${cap} kwa mara moja).`,
     since: "Tangu (saa za Nairobi)",
     replayButton: "Tuma matukio tena",
     queuing: "Inaweka kwenye foleni...",
@@ -535,7 +535,7 @@ export const developersMessages = defineMessages(en, {
   },
   deliveries: {
     empty: "Bado hakuna kilichotumwa. Tumia \u201cTuma tukio la majaribio\u201d kujaribu anwani.",
-    eventAt: "tukio saa",
+    eventAt: "tukio la",
     resend: "Tuma tena",
     resending: "Inatuma tena...",
     attempts: (count: number) => (count === 1 ? "Imetumwa mara 1" : `Imetumwa mara ${count}`),
