@@ -16,17 +16,22 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ApiKeyList } from "~/components/developers/keys/ApiKeyList";
 import {
   CreateApiKeyForm,
+  createApiKeySchemaFor,
   type CreateKeyActionData,
 } from "~/components/developers/keys/CreateApiKeyForm";
 import { NewKeySecret } from "~/components/developers/keys/NewKeySecret";
 import {
-  createApiKeySchema,
   createFormDefaults,
   createFormQuery,
   expiresAtFor,
   revokeApiKeySchema,
 } from "~/core/api/key-schema";
-import { beyondRoleMessage, scopesForRole } from "~/core/api/key-rules";
+import { scopesForRole } from "~/core/api/key-rules";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -48,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "developers:manage");
   const keys = apiKeys();
+  const words = inLocale(developersMessages, requestLocale(request));
   const formData = await request.formData();
   const actor = {
     merchantId: merchant.merchantId,
@@ -62,16 +68,16 @@ export async function action({ request }: ActionFunctionArgs) {
       : { ok: false as const };
     return result.ok
       ? redirectWithSuccess(paths.merchantDevelopers, {
-          message: "API key revoked",
-          description: `"${result.name}" stopped working just now: requests with it are refused.`,
+          message: words.keyToasts.revoked,
+          description: words.keyToasts.revokedDescription(result.name),
         })
       : redirectWithError(paths.merchantDevelopers, {
-          message: "Nothing changed",
-          description: "That key is already revoked or is not one of your keys.",
+          message: words.keyToasts.nothingChanged,
+          description: words.keyToasts.notRevocable,
         });
   }
 
-  const submission = parseWithZod(formData, { schema: createApiKeySchema });
+  const submission = parseWithZod(formData, { schema: createApiKeySchemaFor(words.keyErrors) });
   if (formData.get("intent") !== "create" || submission.status !== "success")
     return data<CreateKeyActionData>({ lastResult: submission.reply() }, { status: 400 });
   const input = submission.value;
@@ -96,8 +102,8 @@ export async function action({ request }: ActionFunctionArgs) {
           fieldErrors: {
             scopes: [
               made.reason === "beyond_role"
-                ? beyondRoleMessage(made.role, made.scopes)
-                : "Your membership has changed: sign in again.",
+                ? words.keyErrors.beyondRole(words.roles[made.role], made.scopes.join(", "))
+                : words.keyErrors.membershipChanged,
             ],
           },
         }),
@@ -109,25 +115,22 @@ export async function action({ request }: ActionFunctionArgs) {
       lastResult: submission.reply({ resetForm: true }),
       created: { name: made.key.name, mode: made.key.mode, secret: made.secret },
     },
-    { message: "API key created", description: "Copy it now: you will not see it again." },
+    { message: words.keyToasts.created, description: words.keyToasts.createdDescription },
   );
 }
 
 export default function DeveloperApiKeys() {
   const { keys, defaults, role, allowedScopes } = useLoaderData<typeof loader>();
   const actionData = useActionData<CreateKeyActionData>();
+  const m = useMessages(developersMessages).keys;
   return (
     <div className="mt-8 space-y-10">
       {actionData?.created ? <NewKeySecret created={actionData.created} /> : null}
       <section aria-labelledby="keys-heading">
         <h2 id="keys-heading" className="text-xl font-semibold text-ink">
-          API keys
+          {m.heading}
         </h2>
-        <p className="mt-2 text-slate-700">
-          Your server sends a key with every API request. Test keys (oh_test_…) work on test data
-          against the simulators; live keys (oh_live_…) move real money. Keep keys secret: never put
-          them in a web page or an app.
-        </p>
+        <p className="mt-2 text-slate-700">{m.intro}</p>
         <ApiKeyList keys={keys} />
       </section>
       {/* After a key is made the form starts empty again (remounted), not from the address. */}
@@ -146,8 +149,8 @@ export const headers = privatePageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "API Keys",
-    description: "Create and revoke API keys for the OneHop API.",
+    title: inLocale(developersMessages, matchesLocale(matches)).keys.metaTitle,
+    description: inLocale(developersMessages, matchesLocale(matches)).keys.metaDescription,
     path: paths.merchantDevelopers,
     noindex: true,
   });

@@ -6,6 +6,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet } from "@remix-run/react";
 import { Container, cx } from "~/components/ui";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -15,32 +17,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-const sections = [
-  { label: "API keys", to: paths.merchantDevelopers, end: true },
-  { label: "Webhooks", to: paths.merchantWebhooks, end: false },
-] as const;
-
 export default function MerchantDevelopers() {
+  const m = useMessages(developersMessages).section;
+  const sections = [
+    { label: m.apiKeys, to: paths.merchantDevelopers, end: true },
+    { label: m.webhooks, to: paths.merchantWebhooks, end: false },
+  ] as const;
   return (
     <Container className="max-w-5xl py-12">
-      <h1 className="text-3xl font-bold text-ink">Developers</h1>
+      <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
       <p className="mt-3 text-slate-700">
-        Connect your shop or system to OneHop: API keys for your server, webhooks to hear about
-        payments as they happen. Start with the{" "}
+        {m.introBefore}{" "}
         <Link to={paths.docsQuickstart} className="font-semibold text-brand-800 underline">
-          five-minute quickstart
+          {m.quickstart}
         </Link>{" "}
-        or the{" "}
+        {m.or}{" "}
         <Link to={paths.docs} className="font-semibold text-brand-800 underline">
-          API documentation
+          {m.docs}
         </Link>
-        . No code? A{" "}
+        {m.noCode}{" "}
         <Link to={paths.merchantPaymentLinks} className="font-semibold text-brand-800 underline">
-          payment link
+          {m.paymentLink}
         </Link>{" "}
-        gives you a copy-paste Pay with OneHop button for any website.
+        {m.introAfter}
       </p>
-      <nav aria-label="Developers" className="mt-6 border-b border-slate-300">
+      <nav aria-label={m.title} className="mt-6 border-b border-slate-300">
         <ul className="-mb-px flex gap-6">
           {sections.map((section) => (
             <li key={section.to}>

@@ -23,12 +23,17 @@ import { DeliveryLog } from "~/components/developers/webhooks/DeliveryLog";
 import { NewSigningSecret } from "~/components/developers/webhooks/NewSigningSecret";
 import { Card, textLinkClass } from "~/components/ui";
 import { SubmitButton, TextField } from "~/components/ui/form";
+import { z } from "zod";
 import {
   endpointActionSchema,
   nairobiLocalToEpoch,
-  replayFormSchema,
   WEBHOOK_REPLAY_CAP,
 } from "~/core/api/webhooks/endpoint-input";
+import { developersMessages, refusalIn } from "~/i18n/catalogs/developers";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import type { EndpointScope } from "~/core/api/webhooks/endpoints.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatEatDateTime, formatEatIso } from "~/utils/format";
@@ -45,6 +50,16 @@ interface ActionData {
   rotated?: { secret: string; previousSecretExpiresAt: number };
 }
 
+/** Core's replayFormSchema with the page's message (the same rules). */
+const replaySchemaFor = (message: string) =>
+  z.object({
+    intent: z.literal("replay"),
+    since: z
+      .string({ required_error: message })
+      .max(20)
+      .refine((value) => nairobiLocalToEpoch(value) !== null, { message }),
+  });
+
 async function scopeOf(request: Request): Promise<EndpointScope> {
   const merchant = await requirePermission(request, "developers:manage");
   // The dashboard sees both modes; the API scopes by its key's mode.
@@ -56,7 +71,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const endpoints = webhookEndpoints();
   const id = params.id ?? "";
   const endpoint = await endpoints.getWebhookEndpoint(scope, id);
-  if (!endpoint) throw notFound("Webhook endpoint not found");
+  if (!endpoint)
+    throw notFound(inLocale(developersMessages, requestLocale(request)).endpoint.notFound);
   const now = Date.now();
   return {
     endpoint,
@@ -73,41 +89,44 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const here = paths.merchantWebhookEndpoint(id);
   const formData = await request.formData();
   const now = Date.now();
+  const locale = requestLocale(request);
+  const words = inLocale(developersMessages, locale);
+  const t = words.endpointToasts;
+  const at = (moment: number) => formatEatDateTime(moment, locale);
 
   if (formData.get("intent") === "replay") {
-    const submission = parseWithZod(formData, { schema: replayFormSchema });
+    const submission = parseWithZod(formData, {
+      schema: replaySchemaFor(words.endpointErrors.sinceRequired),
+    });
     if (submission.status !== "success")
       return data<ActionData>({ replay: submission.reply() }, { status: 400 });
     const since = nairobiLocalToEpoch(submission.value.since)!;
     const result = await endpoints.replayWebhooksSince(scope, id, since, now);
     if (!result.ok)
       return result.notFound
-        ? redirectWithError(paths.merchantWebhooks, { message: "Endpoint not found" })
-        : redirectWithError(here, { message: "Nothing queued", description: result.message });
+        ? redirectWithError(paths.merchantWebhooks, { message: t.notFound })
+        : redirectWithError(here, {
+            message: t.nothingQueued,
+            description: refusalIn(result.message, words.refusals),
+          });
     const more = result.capped
-      ? ` That is the most one replay sends (${WEBHOOK_REPLAY_CAP.toLocaleString("en-KE")}): replay again from ${formatEatDateTime(result.lastEventAt!)} for the rest.`
+      ? t.replayCapped(WEBHOOK_REPLAY_CAP.toLocaleString("en-KE"), at(result.lastEventAt!))
       : "";
     return redirectWithSuccess(here, {
-      message: result.queued === 0 ? "No events to replay" : "Replay queued",
+      message: result.queued === 0 ? t.noEventsToReplay : t.replayQueued,
       description:
         result.queued === 0
-          ? `No events since ${formatEatDateTime(since)} that this endpoint takes.`
-          : `${result.queued.toLocaleString("en-KE")} ${result.queued === 1 ? "event" : "events"} since ${formatEatDateTime(since)} will be sent again.${more}`,
+          ? t.noEventsSince(at(since))
+          : `${t.eventsSince(result.queued, at(since))}${more}`,
     });
   }
 
   const parsed = endpointActionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success)
-    return redirectWithError(here, {
-      message: "Nothing changed",
-      description: "That request was incomplete. Please try again.",
-    });
+    return redirectWithError(here, { message: t.nothingChanged, description: t.incomplete });
   const change = parsed.data;
   const notFoundRedirect = () =>
-    redirectWithError(paths.merchantWebhooks, {
-      message: "Endpoint not found",
-      description: "It may have been deleted.",
-    });
+    redirectWithError(paths.merchantWebhooks, { message: t.notFound, description: t.maybeDeleted });
 
   switch (change.intent) {
     case "enable":
@@ -120,18 +139,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
       if (!result.ok) return notFoundRedirect();
       return redirectWithSuccess(here, {
-        message: change.intent === "enable" ? "Endpoint enabled" : "Endpoint disabled",
-        description:
-          change.intent === "enable"
-            ? "New events are sent to it again. Use Replay all since … for what it missed."
-            : "No more events are sent to it; deliveries waiting for a retry were stopped.",
+        message: change.intent === "enable" ? t.enabled : t.disabled,
+        description: change.intent === "enable" ? t.enabledDescription : t.disabledDescription,
       });
     }
     case "delete":
       return (await endpoints.deleteWebhookEndpoint(scope, id))
         ? redirectWithSuccess(paths.merchantWebhooks, {
-            message: "Endpoint deleted",
-            description: "No more events are sent to it.",
+            message: t.deleted,
+            description: t.deletedDescription,
           })
         : notFoundRedirect();
     case "rotate": {
@@ -145,8 +161,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
           },
         },
         {
-          message: "Signing secret rotated",
-          description: "Copy the new secret now: you will not see it again.",
+          message: t.rotated,
+          description: t.rotatedDescription,
         },
       );
     }
@@ -155,10 +171,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!result.ok)
         return result.notFound
           ? notFoundRedirect()
-          : redirectWithError(here, { message: "Not sent", description: result.message });
+          : redirectWithError(here, {
+              message: t.notSent,
+              description: refusalIn(result.message, words.refusals),
+            });
       return redirectWithSuccess(here, {
-        message: "Test event sent",
-        description: `A ping event (${result.eventId}) is on its way: it appears in the delivery log below.`,
+        message: t.testSent,
+        description: t.testSentDescription(result.eventId),
       });
     }
     case "resend": {
@@ -171,10 +190,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!result.ok)
         return result.notFound && !(await endpoints.getWebhookEndpoint(scope, id))
           ? notFoundRedirect()
-          : redirectWithError(here, { message: "Not sent", description: result.message });
+          : redirectWithError(here, {
+              message: t.notSent,
+              description: refusalIn(result.message, words.refusals),
+            });
       return redirectWithSuccess(here, {
-        message: "Resending",
-        description: "The event is sent again now: the new attempt appears in the log.",
+        message: t.resending,
+        description: t.resendingDescription,
       });
     }
   }
@@ -183,27 +205,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeveloperWebhookEndpoint() {
   const { endpoint, deliveries, replayDefault } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const words = useMessages(developersMessages);
+  const m = words.endpoint;
+  const locale = useLocale();
+  const at = (moment: number) => formatEatDateTime(moment, locale);
   const [replayForm, replayFields] = useForm({
     id: "replay",
     lastResult: actionData?.replay,
     defaultValue: { since: replayDefault },
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: replayFormSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: replaySchemaFor(words.endpointErrors.sinceRequired) }),
   });
   const enabled = endpoint.status === "enabled";
   return (
     <div className="mt-8 space-y-10">
       <p>
         <Link to={paths.merchantWebhooks} className={textLinkClass}>
-          &larr; All webhook endpoints
+          &larr; {m.back}
         </Link>
       </p>
       {actionData?.rotated ? (
-        <NewSigningSecret secret={actionData.rotated.secret} heading="Your new signing secret">
+        <NewSigningSecret secret={actionData.rotated.secret} heading={m.newSecretHeading}>
           <p className="mt-2 text-slate-800">
-            The old secret keeps signing beside it until{" "}
-            {formatEatDateTime(actionData.rotated.previousSecretExpiresAt)}: update your server
-            before then.
+            {m.oldSecretUntil(at(actionData.rotated.previousSecretExpiresAt))}
           </p>
         </NewSigningSecret>
       ) : null}
@@ -213,31 +238,29 @@ export default function DeveloperWebhookEndpoint() {
           {endpoint.url}
         </h2>
         <dl className="mt-4 grid gap-x-6 gap-y-3 text-slate-800 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium">Mode</dt>
+          <dt className="font-medium">{words.modeLegend}</dt>
           <dd>
             <WebhookModeBadge mode={endpoint.mode} />
           </dd>
-          <dt className="font-medium">Status</dt>
+          <dt className="font-medium">{words.webhooks.status}</dt>
           <dd>
             <EndpointStatusBadge status={endpoint.status} />
             {endpoint.disabledReason ? (
               <span className="ml-2">
-                {endpoint.disabledReason}
-                {endpoint.disabledAt ? ` (${formatEatDateTime(endpoint.disabledAt)})` : ""}
+                {refusalIn(endpoint.disabledReason, words.refusals)}
+                {endpoint.disabledAt ? ` (${at(endpoint.disabledAt)})` : ""}
               </span>
             ) : null}
           </dd>
-          <dt className="font-medium">Failing since</dt>
-          <dd>
-            {endpoint.failingSince ? formatEatDateTime(endpoint.failingSince) : "Not failing"}
-          </dd>
-          <dt className="font-medium">Events</dt>
-          <dd>{eventsLabel(endpoint.events)}</dd>
-          <dt className="font-medium">Description</dt>
-          <dd>{endpoint.description ?? "None"}</dd>
-          <dt className="font-medium">Added</dt>
-          <dd>{formatEatDateTime(endpoint.createdAt)}</dd>
-          <dt className="font-medium">Endpoint ID</dt>
+          <dt className="font-medium">{words.webhooks.failingSince}</dt>
+          <dd>{endpoint.failingSince ? at(endpoint.failingSince) : words.webhooks.notFailing}</dd>
+          <dt className="font-medium">{words.webhooks.events}</dt>
+          <dd>{eventsLabel(endpoint.events, words.webhooks.allEvents)}</dd>
+          <dt className="font-medium">{m.description}</dt>
+          <dd>{endpoint.description ?? m.none}</dd>
+          <dt className="font-medium">{m.added}</dt>
+          <dd>{at(endpoint.createdAt)}</dd>
+          <dt className="font-medium">{m.endpointId}</dt>
           <dd className="font-mono">{endpoint.id}</dd>
         </dl>
       </section>
@@ -245,56 +268,53 @@ export default function DeveloperWebhookEndpoint() {
       <section aria-labelledby="manage-heading">
         <Card>
           <h2 id="manage-heading" className="text-xl font-semibold text-ink">
-            Manage
+            {m.manage}
           </h2>
           <div className="mt-4 flex flex-wrap gap-3">
             {enabled ? (
               <Form method="post">
-                <SubmitButton pendingLabel="Sending..." name="intent" value="ping">
-                  Send test event
+                <SubmitButton pendingLabel={m.sending} name="intent" value="ping">
+                  {m.sendTest}
                 </SubmitButton>
               </Form>
             ) : null}
             <Form method="post">
               <SubmitButton
                 variant="secondary"
-                pendingLabel="Saving..."
+                pendingLabel={m.saving}
                 name="intent"
                 value={enabled ? "disable" : "enable"}
               >
-                {enabled ? "Disable" : "Enable"}
+                {enabled ? m.disable : m.enable}
               </SubmitButton>
             </Form>
           </div>
-          <h3 className="mt-6 text-lg font-semibold text-ink">Signing secret</h3>
+          <h3 className="mt-6 text-lg font-semibold text-ink">{m.signingSecret}</h3>
           <p className="mt-1 text-slate-700">
             {endpoint.previousSecretExpiresAt
-              ? `Rotated: the previous secret still signs until ${formatEatDateTime(endpoint.previousSecretExpiresAt)}.`
-              : "Shown once when it was made. If it may have leaked, rotate it: the old one keeps signing beside the new one for 24 hours."}
+              ? m.rotatedUntil(at(endpoint.previousSecretExpiresAt))
+              : m.shownOnce}
           </p>
           <Form method="post" className="mt-3">
             <SubmitButton
               variant="secondary"
-              pendingLabel="Rotating..."
+              pendingLabel={m.rotating}
               name="intent"
               value="rotate"
             >
-              Rotate signing secret
+              {m.rotate}
             </SubmitButton>
           </Form>
-          <h3 className="mt-6 text-lg font-semibold text-ink">Delete</h3>
-          <p className="mt-1 text-slate-700">
-            Deleting removes the endpoint and its delivery log. To pause it and keep the log,
-            disable it instead.
-          </p>
+          <h3 className="mt-6 text-lg font-semibold text-ink">{m.deleteHeading}</h3>
+          <p className="mt-1 text-slate-700">{m.deleteText}</p>
           <Form method="post" className="mt-3">
             <SubmitButton
               variant="secondary"
-              pendingLabel="Deleting..."
+              pendingLabel={m.deleting}
               name="intent"
               value="delete"
             >
-              Delete endpoint
+              {m.deleteButton}
             </SubmitButton>
           </Form>
         </Card>
@@ -303,11 +323,10 @@ export default function DeveloperWebhookEndpoint() {
       <section aria-labelledby="replay-heading">
         <Card>
           <h2 id="replay-heading" className="text-xl font-semibold text-ink">
-            Replay all since …
+            {m.replayTitle}
           </h2>
           <p className="mt-2 text-slate-700">
-            After an outage, send again every event this endpoint takes since a moment (at most{" "}
-            {WEBHOOK_REPLAY_CAP.toLocaleString("en-KE")} per replay).
+            {m.replayIntro(WEBHOOK_REPLAY_CAP.toLocaleString("en-KE"))}
           </p>
           <Form method="post" {...getFormProps(replayForm)} className="mt-4 space-y-4">
             <input type="hidden" name="intent" value="replay" />
@@ -319,7 +338,7 @@ export default function DeveloperWebhookEndpoint() {
                 errors: replayFields.since.errors?.length ? replayFields.since.errors : undefined,
                 required: true,
               }}
-              label="Since (Nairobi time)"
+              label={m.since}
               type="datetime-local"
               defaultValue={
                 typeof replayFields.since.initialValue === "string"
@@ -328,9 +347,9 @@ export default function DeveloperWebhookEndpoint() {
               }
             />
             {enabled ? (
-              <SubmitButton pendingLabel="Queuing...">Replay events</SubmitButton>
+              <SubmitButton pendingLabel={m.queuing}>{m.replayButton}</SubmitButton>
             ) : (
-              <p className="text-slate-700">Enable the endpoint to replay events.</p>
+              <p className="text-slate-700">{m.enableToReplay}</p>
             )}
           </Form>
         </Card>
@@ -338,11 +357,9 @@ export default function DeveloperWebhookEndpoint() {
 
       <section aria-labelledby="log-heading">
         <h2 id="log-heading" className="text-xl font-semibold text-ink">
-          Delivery log
+          {m.logTitle}
         </h2>
-        <p className="mt-2 text-slate-700">
-          The latest 50 events sent to this endpoint, newest first.
-        </p>
+        <p className="mt-2 text-slate-700">{m.logIntro}</p>
         <DeliveryLog deliveries={deliveries} canResend={enabled} />
       </section>
     </div>
@@ -353,8 +370,8 @@ export const headers = privatePageHeaders;
 
 export const meta: MetaFunction = ({ matches, params }) =>
   seo(matches, {
-    title: "Webhook endpoint",
-    description: "A webhook endpoint and its delivery log.",
+    title: inLocale(developersMessages, matchesLocale(matches)).endpoint.metaTitle,
+    description: inLocale(developersMessages, matchesLocale(matches)).endpoint.metaDescription,
     path: paths.merchantWebhookEndpoint(params.id ?? ""),
     noindex: true,
   });

@@ -13,13 +13,20 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AddEndpointForm } from "~/components/developers/webhooks/AddEndpointForm";
+import {
+  AddEndpointForm,
+  addEndpointSchemaFor,
+} from "~/components/developers/webhooks/AddEndpointForm";
 import { WebhookModeBadge } from "~/components/developers/webhooks/badges";
 import { EndpointList } from "~/components/developers/webhooks/EndpointList";
 import { NewSigningSecret } from "~/components/developers/webhooks/NewSigningSecret";
 import { textLinkClass } from "~/components/ui";
 import type { ApiMode } from "~/core/api/vocabulary";
-import { addEndpointFormSchema } from "~/core/api/webhooks/endpoint-input";
+import { developersMessages, refusalIn } from "~/i18n/catalogs/developers";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -46,8 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "developers:manage");
+  const words = inLocale(developersMessages, requestLocale(request));
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: addEndpointFormSchema });
+  const submission = parseWithZod(formData, { schema: addEndpointSchemaFor(words.endpointErrors) });
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const input = submission.value;
@@ -66,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionData>(
       {
         lastResult: submission.reply({
-          fieldErrors: { [result.field ?? "url"]: [result.message] },
+          fieldErrors: { [result.field ?? "url"]: [refusalIn(result.message, words.refusals)] },
         }),
       },
       { status: 400 },
@@ -82,8 +90,8 @@ export async function action({ request }: ActionFunctionArgs) {
       },
     },
     {
-      message: "Endpoint added",
-      description: "Copy its signing secret now: you will not see it again.",
+      message: words.addEndpoint.added,
+      description: words.addEndpoint.addedDescription,
     },
   );
 }
@@ -92,10 +100,11 @@ export default function DeveloperWebhooks() {
   const { endpoints } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const created = actionData?.created;
+  const m = useMessages(developersMessages).webhooks;
   return (
     <div className="mt-8 space-y-10">
       {created ? (
-        <NewSigningSecret secret={created.secret} heading="Your new endpoint's signing secret">
+        <NewSigningSecret secret={created.secret} heading={m.newSecretHeading}>
           <p className="mt-2 text-slate-800">
             <WebhookModeBadge mode={created.mode} />{" "}
             <Link
@@ -109,13 +118,9 @@ export default function DeveloperWebhooks() {
       ) : null}
       <section aria-labelledby="endpoints-heading">
         <h2 id="endpoints-heading" className="text-xl font-semibold text-ink">
-          Webhook endpoints
+          {m.heading}
         </h2>
-        <p className="mt-2 text-slate-700">
-          We POST an event to each endpoint when a payment changes (created, paid, settled, expired
-          and more), signed in the OneHop-Signature header. Failed deliveries are retried for 3
-          days. An event can arrive more than once: use its id to ignore repeats.
-        </p>
+        <p className="mt-2 text-slate-700">{m.intro}</p>
         <EndpointList endpoints={endpoints} />
       </section>
       <AddEndpointForm lastResult={actionData?.lastResult} />
@@ -127,8 +132,8 @@ export const headers = privatePageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Webhooks",
-    description: "Webhook endpoints for your OneHop account.",
+    title: inLocale(developersMessages, matchesLocale(matches)).webhooks.metaTitle,
+    description: inLocale(developersMessages, matchesLocale(matches)).webhooks.metaDescription,
     path: paths.merchantWebhooks,
     noindex: true,
   });

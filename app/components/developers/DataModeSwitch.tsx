@@ -8,6 +8,8 @@ import { Link } from "@remix-run/react";
 import { cx } from "~/components/ui";
 import { withDataMode } from "~/core/api/mode";
 import type { ApiMode } from "~/core/api/vocabulary";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import { useMessages } from "~/i18n/use-messages";
 
 export function DataModeSwitch({
   mode,
@@ -19,13 +21,14 @@ export function DataModeSwitch({
   path: string;
   className?: string;
 }) {
+  const m = useMessages(developersMessages).dataMode;
   const choices = [
-    { mode: "live", label: "Live data" },
-    { mode: "test", label: "Test data" },
+    { mode: "live", label: m.live },
+    { mode: "test", label: m.test },
   ] as const;
   return (
     <div className={className}>
-      <nav aria-label="Live or test data">
+      <nav aria-label={m.nav}>
         <ul className="inline-flex rounded-lg border border-slate-300 bg-white p-1 text-sm">
           {choices.map((choice) => {
             const current = choice.mode === mode;
@@ -56,13 +59,13 @@ export function DataModeSwitch({
 }
 
 export function TestDataBanner() {
+  const m = useMessages(developersMessages).dataMode;
   return (
     <p
       role="note"
       className="mt-4 rounded-xl border-2 border-amber-500 bg-amber-50 px-4 py-3 font-medium text-amber-950"
     >
-      <strong className="font-bold">Test data.</strong> These payments were made with test API keys
-      against the simulators: no real money moved. Choose Live data to see your real payments.
+      <strong className="font-bold">{m.bannerTitle}</strong> {m.banner}
     </p>
   );
 }

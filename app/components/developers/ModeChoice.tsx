@@ -3,8 +3,9 @@
  * in one mode (an API key, a webhook endpoint, a payment link). Plain radios: no JavaScript needed.
  */
 import { RadioGroup } from "~/components/ui/RadioGroup";
-import { apiModeLabels } from "~/core/api/key-schema";
 import { apiModes, type ApiMode } from "~/core/api/vocabulary";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import { useMessages } from "~/i18n/use-messages";
 
 export interface ModeField {
   id: string;
@@ -24,12 +25,13 @@ export function ModeChoice({
   /** What choosing each mode means, in the form's own words. */
   hints: Record<ApiMode, string>;
 }) {
+  const m = useMessages(developersMessages);
   return (
     <RadioGroup
       field={field}
-      legend="Mode"
+      legend={m.modeLegend}
       values={apiModes}
-      labels={apiModeLabels}
+      labels={m.modes}
       hints={hints}
       checked={value}
     />

@@ -13,6 +13,8 @@ export function SecretShownOnce({
   label,
   secret,
   copyLabel,
+  copiedLabel,
+  warning,
   children,
 }: {
   /** The field's id (and, with "-heading", the section's label). */
@@ -23,6 +25,9 @@ export function SecretShownOnce({
   label: string;
   secret: string;
   copyLabel: string;
+  copiedLabel: string;
+  /** "Copy it now: you will not see it again." */
+  warning: string;
   children?: ReactNode;
 }) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -41,7 +46,7 @@ export function SecretShownOnce({
       >
         {heading}
       </h2>
-      <p className="mt-2 font-semibold text-ink">Copy it now: you will not see it again.</p>
+      <p className="mt-2 font-semibold text-ink">{warning}</p>
       <p className="mt-1 text-slate-800">{explanation}</p>
       {children}
       <label htmlFor={id} className="mt-4 block text-sm font-medium text-slate-800">
@@ -58,7 +63,7 @@ export function SecretShownOnce({
           onFocus={(event) => event.currentTarget.select()}
           className="block min-w-0 flex-1 rounded-lg border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900"
         />
-        <CopyButton text={secret} label={copyLabel} what={label} />
+        <CopyButton text={secret} label={copyLabel} copiedLabel={copiedLabel} what={label} />
       </div>
     </section>
   );

@@ -6,8 +6,9 @@
 import { Form } from "@remix-run/react";
 import { Badge, buttonClass } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
-import { apiModeLabels } from "~/core/api/key-schema";
 import type { ApiMode, ApiScope } from "~/core/api/vocabulary";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatDate, formatEatDateTime } from "~/utils/format";
 
 export interface ApiKeyListRow {
@@ -26,39 +27,34 @@ export interface ApiKeyListRow {
   withheldScopes: ApiScope[];
 }
 
-const statusBadges = {
-  active: { label: "Active", tone: "success" },
-  revoked: { label: "Revoked", tone: "danger" },
-  expired: { label: "Expired", tone: "neutral" },
-} as const;
+const statusTones = { active: "success", revoked: "danger", expired: "neutral" } as const;
 
 export function ModeBadge({ mode }: { mode: ApiMode }) {
-  return <Badge tone={mode === "live" ? "info" : "warning"}>{apiModeLabels[mode]}</Badge>;
+  const m = useMessages(developersMessages);
+  return <Badge tone={mode === "live" ? "info" : "warning"}>{m.modes[mode]}</Badge>;
 }
 
 export function ApiKeyList({ keys }: { keys: readonly ApiKeyListRow[] }) {
+  const m = useMessages(developersMessages).keys;
+  const locale = useLocale();
   if (keys.length === 0)
-    return (
-      <p className="mt-4 rounded-xl bg-slate-50 p-6 text-slate-700">
-        No API keys yet. Create a test key below to try the API without moving real money.
-      </p>
-    );
+    return <p className="mt-4 rounded-xl bg-slate-50 p-6 text-slate-700">{m.empty}</p>;
   return (
     <ResponsiveTable
-      caption="Your API keys, newest first"
+      caption={m.caption}
       className="mt-4"
       headingLevel="h3"
       rows={keys}
       rowKey={(key) => key.id}
       title={{
-        heading: "Name and mode",
+        heading: m.nameAndMode,
         cell: (key) => (
           <>
             <span className="block font-medium break-words text-ink">{key.name}</span>
             <ModeBadge mode={key.mode} />
             {key.member ? (
               <span className="mt-1 block text-sm font-normal break-words text-slate-700">
-                Member: {key.member}
+                {m.member(key.member)}
               </span>
             ) : null}
           </>
@@ -66,41 +62,41 @@ export function ApiKeyList({ keys }: { keys: readonly ApiKeyListRow[] }) {
       }}
       columns={[
         {
-          heading: "Key",
+          heading: m.key,
           cell: (key) => `${key.prefix}…`,
           className: "font-mono whitespace-nowrap",
         },
-        { heading: "Scopes", cell: (key) => <Scopes keyRow={key} /> },
+        { heading: m.scopesHeading, cell: (key) => <Scopes keyRow={key} /> },
         {
-          heading: "Created",
-          cell: (key) => formatDate(key.createdAt),
+          heading: m.created,
+          cell: (key) => formatDate(key.createdAt, locale),
           className: "whitespace-nowrap",
         },
         {
-          heading: "Last used",
-          cell: (key) => (key.lastUsedAt === null ? "Not yet" : formatEatDateTime(key.lastUsedAt)),
+          heading: m.lastUsed,
+          cell: (key) =>
+            key.lastUsedAt === null ? m.notYet : formatEatDateTime(key.lastUsedAt, locale),
         },
         {
-          heading: "Expires",
-          cell: (key) => (key.expiresAt === null ? "Never" : formatDate(key.expiresAt)),
+          heading: m.expires,
+          cell: (key) => (key.expiresAt === null ? m.never : formatDate(key.expiresAt, locale)),
           className: "whitespace-nowrap",
         },
         {
-          heading: "Status",
-          cell: (key) => (
-            <Badge tone={statusBadges[key.status].tone}>{statusBadges[key.status].label}</Badge>
-          ),
+          heading: m.status,
+          cell: (key) => <Badge tone={statusTones[key.status]}>{m.statuses[key.status]}</Badge>,
         },
       ]}
       actions={{
-        label: "Actions",
+        label: m.actions,
         cell: (key) =>
           key.status === "active" ? (
             <Form method="post">
               <input type="hidden" name="intent" value="revoke" />
               <input type="hidden" name="keyId" value={key.id} />
               <button type="submit" className={buttonClass("secondary", "px-3 py-1.5 text-sm")}>
-                Revoke<span className="sr-only"> {key.name}</span>
+                {m.revoke}
+                <span className="sr-only"> {key.name}</span>
               </button>
             </Form>
           ) : null,
@@ -110,12 +106,13 @@ export function ApiKeyList({ keys }: { keys: readonly ApiKeyListRow[] }) {
 }
 
 function Scopes({ keyRow }: { keyRow: ApiKeyListRow }) {
+  const m = useMessages(developersMessages).keys;
   return (
     <ul className="font-mono text-xs">
       {keyRow.scopes.map((scope) =>
         keyRow.withheldScopes.includes(scope) ? (
           <li key={scope} className="text-slate-600">
-            <s>{scope}</s> <span className="font-sans">(beyond the member&rsquo;s role now)</span>
+            <s>{scope}</s> <span className="font-sans">{m.beyondRoleNow}</span>
           </li>
         ) : (
           <li key={scope}>{scope}</li>

@@ -6,29 +6,48 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { z } from "zod";
 import { Card } from "~/components/ui";
 import { ModeChoice } from "~/components/developers/ModeChoice";
 import { FieldError, initialList, someErrors, SubmitButton, TextField } from "~/components/ui/form";
-import {
-  API_KEY_NAME_MAX,
-  apiKeyExpiryChoices,
-  apiKeyExpiryLabels,
-  createApiKeySchema,
-} from "~/core/api/key-schema";
-import { teamRoleInfo, type TeamRole } from "~/core/accounts/permissions";
-import { apiScopeLabels, type ApiScope } from "~/core/api/vocabulary";
+import { API_KEY_NAME_MAX, apiKeyExpiryChoices } from "~/core/api/key-schema";
+import type { TeamRole } from "~/core/accounts/permissions";
+import { apiModes, apiScopes, type ApiScope } from "~/core/api/vocabulary";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import type { Translation } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 import type { CreatedKey } from "./NewKeySecret";
+
+type KeyErrors = Translation<(typeof developersMessages)["en"]["keyErrors"]>;
+
+/**
+ * The form's schema in the page's language: core's createApiKeySchema (the rules `npm run
+ * apikey:create` shares) with the page's messages; the same limits and choices.
+ */
+export const createApiKeySchemaFor = (m: KeyErrors) =>
+  z.object({
+    name: z
+      .string({ required_error: m.nameRequired })
+      .trim()
+      .min(1, m.nameRequired)
+      .max(API_KEY_NAME_MAX, m.nameTooLong(API_KEY_NAME_MAX)),
+    mode: z.enum(apiModes, { errorMap: () => ({ message: m.chooseMode }) }),
+    scopes: z
+      .array(z.enum(apiScopes, { errorMap: () => ({ message: m.scopesFromList }) }), {
+        required_error: m.scopesRequired,
+      })
+      .min(1, m.scopesRequired)
+      .max(apiScopes.length, m.scopesFromList),
+    expires: z.enum(apiKeyExpiryChoices, {
+      errorMap: () => ({ message: m.chooseExpiry }),
+    }),
+  });
 
 export interface CreateKeyActionData {
   lastResult: SubmissionResult<string[]>;
   /** Only in the response to a successful create: the one time the secret is shown. */
   created?: CreatedKey;
 }
-
-const modeHints = {
-  test: "Test data and the simulators: no real money moves.",
-  live: "Real payments and real money.",
-} as const;
 
 export function CreateApiKeyForm({
   defaults,
@@ -42,13 +61,16 @@ export function CreateApiKeyForm({
   role: TeamRole;
   allowedScopes: readonly ApiScope[];
 }) {
+  const words = useMessages(developersMessages);
+  const m = words.createKey;
   const [form, fields] = useForm({
     id: "create-api-key",
     lastResult,
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createApiKeySchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: createApiKeySchemaFor(words.keyErrors) }),
   });
   const mode = fields.mode.initialValue === "live" ? "live" : "test";
   const scopes = initialList(fields.scopes.initialValue);
@@ -59,11 +81,9 @@ export function CreateApiKeyForm({
     <section aria-labelledby="create-key-heading">
       <Card>
         <h2 id="create-key-heading" className="text-xl font-semibold text-ink">
-          Create API key
+          {m.title}
         </h2>
-        <p className="mt-2 text-slate-700">
-          Creating a key asks you to confirm it is you first. You see the key once, right after.
-        </p>
+        <p className="mt-2 text-slate-700">{m.intro}</p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
           <input type="hidden" name="intent" value="create" />
           <TextField
@@ -74,8 +94,8 @@ export function CreateApiKeyForm({
               errors: someErrors(fields.name.errors),
               required: true,
             }}
-            label="Name"
-            hint="Where the key is used, such as your shop's name or server."
+            label={m.name}
+            hint={m.nameHint}
             maxLength={API_KEY_NAME_MAX}
             autoComplete="off"
             defaultValue={
@@ -83,7 +103,7 @@ export function CreateApiKeyForm({
             }
           />
 
-          <ModeChoice field={fields.mode} value={mode} hints={modeHints} />
+          <ModeChoice field={fields.mode} value={mode} hints={m.modeHints} />
 
           <fieldset
             aria-describedby={
@@ -91,16 +111,14 @@ export function CreateApiKeyForm({
             }
           >
             <legend className="text-sm font-medium text-slate-800">
-              What the key may do
+              {m.scopesLegend}
               <span className="text-red-700" aria-hidden="true">
                 {" "}
                 *
               </span>
             </legend>
             <p id="scopes-hint" className="mt-1 text-sm text-slate-700">
-              A key never does more than the member who makes it: as {teamRoleInfo[role].label} you
-              can give it these. It stops when you are suspended or removed, and loses what a new
-              role of yours does not allow.
+              {m.scopesHint(words.roles[role])}
             </p>
             <div className="mt-2 space-y-2">
               {allowedScopes.map((scope) => (
@@ -118,7 +136,7 @@ export function CreateApiKeyForm({
                     htmlFor={`${fields.scopes.id}-${scope}`}
                     className="text-sm text-slate-800"
                   >
-                    {apiScopeLabels[scope]}{" "}
+                    {words.scopes[scope]}{" "}
                     <span className="font-mono text-xs text-slate-600">({scope})</span>
                   </label>
                 </div>
@@ -136,7 +154,7 @@ export function CreateApiKeyForm({
 
           <div>
             <label htmlFor={fields.expires.id} className="block text-sm font-medium text-slate-800">
-              Expires
+              {m.expires}
             </label>
             <select
               id={fields.expires.id}
@@ -148,7 +166,7 @@ export function CreateApiKeyForm({
             >
               {apiKeyExpiryChoices.map((choice) => (
                 <option key={choice} value={choice}>
-                  {apiKeyExpiryLabels[choice]}
+                  {words.expiry[choice]}
                 </option>
               ))}
             </select>
@@ -162,7 +180,7 @@ export function CreateApiKeyForm({
             />
           </div>
 
-          <SubmitButton pendingLabel="Creating...">Create API Key</SubmitButton>
+          <SubmitButton pendingLabel={m.creating}>{m.submit}</SubmitButton>
         </Form>
       </Card>
     </section>

@@ -4,6 +4,8 @@
  */
 import { SecretShownOnce } from "~/components/developers/SecretShownOnce";
 import type { ApiMode } from "~/core/api/vocabulary";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import { useMessages } from "~/i18n/use-messages";
 import { ModeBadge } from "./ApiKeyList";
 
 export interface CreatedKey {
@@ -13,18 +15,21 @@ export interface CreatedKey {
 }
 
 export function NewKeySecret({ created }: { created: CreatedKey }) {
+  const m = useMessages(developersMessages).secret;
   return (
     <SecretShownOnce
       id="new-key-secret"
       heading={
         <>
-          Your new API key: {created.name} <ModeBadge mode={created.mode} />
+          {m.newKeyHeading(created.name)} <ModeBadge mode={created.mode} />
         </>
       }
-      explanation="We keep only a fingerprint of it. If you lose it, revoke it and create another."
-      label="API key"
+      explanation={m.keyExplanation}
+      label={m.keyLabel}
       secret={created.secret}
-      copyLabel="Copy key"
+      copyLabel={m.copyKey}
+      copiedLabel={m.copied}
+      warning={m.copyKeyNow}
     />
   );
 }

@@ -7,29 +7,53 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { z } from "zod";
 import { Card } from "~/components/ui";
 import { FieldError, initialList, someErrors, SubmitButton, TextField } from "~/components/ui/form";
-import {
-  addEndpointFormSchema,
-  ALL_EVENTS,
-  WEBHOOK_DESCRIPTION_MAX,
-} from "~/core/api/webhooks/endpoint-input";
+import { ALL_EVENTS, WEBHOOK_DESCRIPTION_MAX } from "~/core/api/webhooks/endpoint-input";
 import { ModeChoice } from "~/components/developers/ModeChoice";
-import { webhookEventTypes } from "~/core/api/vocabulary";
+import { apiModes, webhookEventTypes } from "~/core/api/vocabulary";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import type { Translation } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 
-const modeHints = {
-  test: "Events about test payments (test API keys, the simulators).",
-  live: "Events about real payments. The address must start with https://.",
-} as const;
+type EndpointErrors = Translation<(typeof developersMessages)["en"]["endpointErrors"]>;
+
+/**
+ * The form's schema in the page's language: core's addEndpointFormSchema (whose English the API
+ * shares) with the page's messages; the same limits.
+ */
+export const addEndpointSchemaFor = (m: EndpointErrors) =>
+  z.object({
+    intent: z.literal("create"),
+    url: z
+      .string({ required_error: m.urlRequired })
+      .trim()
+      .min(1, m.urlRequired)
+      .max(2_000, m.urlTooLong),
+    description: z
+      .string()
+      .trim()
+      .max(WEBHOOK_DESCRIPTION_MAX, m.descriptionTooLong(WEBHOOK_DESCRIPTION_MAX))
+      .optional(),
+    mode: z.enum(apiModes, { message: m.chooseMode }),
+    events: z
+      .array(z.string().max(64), { required_error: m.eventsRequired })
+      .min(1, m.eventsRequired)
+      .max(32),
+  });
 
 export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const words = useMessages(developersMessages);
+  const m = words.addEndpoint;
   const [form, fields] = useForm({
     id: "add-endpoint",
     lastResult,
     defaultValue: { mode: "test", events: [ALL_EVENTS] },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addEndpointFormSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: addEndpointSchemaFor(words.endpointErrors) }),
   });
   const mode = fields.mode.initialValue === "live" ? "live" : "test";
   const events = initialList(fields.events.initialValue);
@@ -39,12 +63,9 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
     <section aria-labelledby="add-endpoint-heading">
       <Card>
         <h2 id="add-endpoint-heading" className="text-xl font-semibold text-ink">
-          Add endpoint
+          {m.title}
         </h2>
-        <p className="mt-2 text-slate-700">
-          We send an HTTPS POST to this address when something happens, signed with a secret you see
-          once, right after.
-        </p>
+        <p className="mt-2 text-slate-700">{m.intro}</p>
         <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
           <input type="hidden" name="intent" value="create" />
           <TextField
@@ -55,8 +76,8 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
               errors: someErrors(fields.url.errors),
               required: true,
             }}
-            label="Endpoint URL"
-            hint="For example https://shop.example.co.ke/onehop/webhooks"
+            label={m.url}
+            hint={m.urlHint}
             type="url"
             inputMode="url"
             maxLength={2000}
@@ -72,15 +93,15 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
               errors: someErrors(fields.description.errors),
               required: false,
             }}
-            label="Description (optional)"
+            label={m.description}
             maxLength={WEBHOOK_DESCRIPTION_MAX}
             autoComplete="off"
             defaultValue={text(fields.description.initialValue)}
           />
-          <ModeChoice field={fields.mode} value={mode} hints={modeHints} />
+          <ModeChoice field={fields.mode} value={mode} hints={m.modeHints} />
           <fieldset aria-describedby={eventsInvalid ? fields.events.errorId : undefined}>
             <legend className="text-sm font-medium text-slate-800">
-              Events to send
+              {m.eventsLegend}
               <span className="text-red-700" aria-hidden="true">
                 {" "}
                 *
@@ -103,7 +124,7 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
                     className="text-sm text-slate-800"
                   >
                     {type === ALL_EVENTS ? (
-                      <strong>All events (including ones added later)</strong>
+                      <strong>{m.allEventsLater}</strong>
                     ) : (
                       <span className="font-mono">{type}</span>
                     )}
@@ -120,7 +141,7 @@ export function AddEndpointForm({ lastResult }: { lastResult?: SubmissionResult<
               }}
             />
           </fieldset>
-          <SubmitButton pendingLabel="Adding...">Add Endpoint</SubmitButton>
+          <SubmitButton pendingLabel={m.adding}>{m.submit}</SubmitButton>
         </Form>
       </Card>
     </section>

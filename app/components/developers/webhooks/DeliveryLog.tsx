@@ -6,6 +6,8 @@
 import { Form } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/form";
 import type { WebhookDeliveryStatus } from "~/core/api/vocabulary";
+import { developersMessages, refusalIn } from "~/i18n/catalogs/developers";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime } from "~/utils/format";
 import { DeliveryStatusBadge } from "./badges";
 
@@ -36,12 +38,10 @@ export function DeliveryLog({
   deliveries: DeliveryLogItem[];
   canResend: boolean;
 }) {
-  if (deliveries.length === 0)
-    return (
-      <p className="mt-3 text-slate-700">
-        Nothing sent yet. Use &ldquo;Send test event&rdquo; to try the endpoint.
-      </p>
-    );
+  const words = useMessages(developersMessages);
+  const m = words.deliveries;
+  const locale = useLocale();
+  if (deliveries.length === 0) return <p className="mt-3 text-slate-700">{m.empty}</p>;
   return (
     <ol className="mt-4 space-y-4">
       {deliveries.map((delivery) => (
@@ -50,8 +50,8 @@ export function DeliveryLog({
             <div>
               <p className="font-mono font-semibold text-ink">{delivery.eventType}</p>
               <p className="text-sm text-slate-600">
-                <span className="font-mono">{delivery.eventId}</span> &middot; event at{" "}
-                {formatEatDateTime(delivery.eventCreatedAt)}
+                <span className="font-mono">{delivery.eventId}</span> &middot; {m.eventAt}{" "}
+                {formatEatDateTime(delivery.eventCreatedAt, locale)}
               </p>
             </div>
             <div className="flex items-center gap-3">
@@ -61,12 +61,13 @@ export function DeliveryLog({
                   <input type="hidden" name="intent" value="resend" />
                   <SubmitButton
                     variant="secondary"
-                    pendingLabel="Resending..."
+                    pendingLabel={m.resending}
                     name="deliveryId"
                     value={delivery.id}
                   >
                     <span>
-                      Resend<span className="sr-only"> {delivery.eventId}</span>
+                      {m.resend}
+                      <span className="sr-only"> {delivery.eventId}</span>
                     </span>
                   </SubmitButton>
                 </Form>
@@ -74,30 +75,34 @@ export function DeliveryLog({
             </div>
           </div>
           <p className="mt-2 text-sm text-slate-700">
-            {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`}
+            {m.attempts(delivery.attempts)}
             {delivery.nextAttemptAt
-              ? ` · next retry ${formatEatDateTime(delivery.nextAttemptAt)}`
+              ? m.nextRetry(formatEatDateTime(delivery.nextAttemptAt, locale))
               : ""}
-            {delivery.status === "failed" && delivery.lastError ? ` · ${delivery.lastError}` : ""}
+            {delivery.status === "failed" && delivery.lastError
+              ? ` · ${refusalIn(delivery.lastError, words.refusals)}`
+              : ""}
           </p>
           {delivery.attemptLog.length > 0 ? (
             <details className="mt-2">
               <summary className="cursor-pointer text-sm font-medium text-brand-800">
-                Attempts
+                {m.attemptsSummary}
               </summary>
               <ol className="mt-2 space-y-3">
                 {delivery.attemptLog.map((attempt, index) => (
                   <li key={index} className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
                     <p>
-                      <strong>{formatEatDateTime(attempt.at)}</strong> &middot;{" "}
+                      <strong>{formatEatDateTime(attempt.at, locale)}</strong> &middot;{" "}
                       {attempt.responseStatus === null
-                        ? "no answer"
+                        ? m.noAnswer
                         : `HTTP ${attempt.responseStatus}`}{" "}
                       &middot; {attempt.latencyMs} ms
                     </p>
-                    {attempt.error ? <p className="mt-1">{attempt.error}</p> : null}
+                    {attempt.error ? (
+                      <p className="mt-1">{refusalIn(attempt.error, words.refusals)}</p>
+                    ) : null}
                     <p className="mt-1 break-all">
-                      Signature sent: <code className="font-mono">{attempt.signature}</code>
+                      {m.signatureSent} <code className="font-mono">{attempt.signature}</code>
                     </p>
                     {attempt.responseExcerpt && attempt.responseStatus !== null ? (
                       <pre className="mt-1 max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-white p-2 font-mono text-xs">

@@ -2,6 +2,8 @@
 import { Link } from "@remix-run/react";
 import { DataTable, textLinkClass } from "~/components/ui";
 import type { ApiMode, WebhookEndpointStatus } from "~/core/api/vocabulary";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { EndpointStatusBadge, eventsLabel, WebhookModeBadge } from "./badges";
@@ -17,13 +19,15 @@ export interface EndpointListItem {
 }
 
 export function EndpointList({ endpoints }: { endpoints: EndpointListItem[] }) {
-  if (endpoints.length === 0)
-    return <p className="mt-4 text-slate-700">No endpoints yet: add one below.</p>;
+  const words = useMessages(developersMessages);
+  const m = words.webhooks;
+  const locale = useLocale();
+  if (endpoints.length === 0) return <p className="mt-4 text-slate-700">{m.empty}</p>;
   return (
     <DataTable
-      caption="Webhook endpoints"
+      caption={m.caption}
       className="mt-4"
-      headings={["Endpoint", "Mode", "Events", "Status", "Failing since"]}
+      headings={[m.endpoint, words.modeLegend, m.events, m.status, m.failingSince]}
     >
       {endpoints.map((endpoint) => (
         <tr key={endpoint.id} className="border-b border-slate-200 align-top">
@@ -41,12 +45,14 @@ export function EndpointList({ endpoints }: { endpoints: EndpointListItem[] }) {
           <td className="px-3 py-3">
             <WebhookModeBadge mode={endpoint.mode} />
           </td>
-          <td className="px-3 py-3">{eventsLabel(endpoint.events)}</td>
+          <td className="px-3 py-3">{eventsLabel(endpoint.events, m.allEvents)}</td>
           <td className="px-3 py-3">
             <EndpointStatusBadge status={endpoint.status} />
           </td>
           <td className="px-3 py-3">
-            {endpoint.failingSince ? formatEatDateTime(endpoint.failingSince) : "Not failing"}
+            {endpoint.failingSince
+              ? formatEatDateTime(endpoint.failingSince, locale)
+              : m.notFailing}
           </td>
         </tr>
       ))}

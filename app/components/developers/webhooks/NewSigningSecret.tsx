@@ -4,6 +4,8 @@
  */
 import type { ReactNode } from "react";
 import { SecretShownOnce } from "~/components/developers/SecretShownOnce";
+import { developersMessages } from "~/i18n/catalogs/developers";
+import { useMessages } from "~/i18n/use-messages";
 
 export function NewSigningSecret({
   secret,
@@ -14,14 +16,17 @@ export function NewSigningSecret({
   heading: string;
   children?: ReactNode;
 }) {
+  const m = useMessages(developersMessages).secret;
   return (
     <SecretShownOnce
       id="new-signing-secret"
       heading={heading}
-      explanation="Your server checks the OneHop-Signature header of every webhook with it."
-      label="Signing secret"
+      explanation={m.signingExplanation}
+      label={m.signingLabel}
       secret={secret}
-      copyLabel="Copy secret"
+      copyLabel={m.copySecret}
+      copiedLabel={m.copied}
+      warning={m.copySecretNow}
     >
       {children}
     </SecretShownOnce>
