@@ -1,8 +1,8 @@
 /**
  * The cashier's till and a member's own account pages in Kiswahili (issue 33): with the language
- * switch's cookie the till (amount entry, a sale waiting), the two-factor set-up and the change
- * password page are drawn in Kiswahili, and their actions answer in Kiswahili (validation messages,
- * toasts). Without the cookie, English as before.
+ * switch's cookie the till (amount entry, a sale waiting), the two-factor set-up, the change
+ * password page and an invitation link are drawn in Kiswahili, and their actions answer in
+ * Kiswahili (validation messages, toasts). Without the cookie, English as before.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TeamRole } from "~/core/accounts/permissions";
@@ -22,6 +22,10 @@ import TwoFactor, {
   loader as twoFactorLoader,
 } from "./merchant.security_.two-factor";
 import Till, { action as tillAction, loader as tillLoader } from "./merchant.till";
+import AcceptInvitation, {
+  action as acceptAction,
+  loader as acceptLoader,
+} from "./merchant_.invitations.$token";
 
 const { db, close } = installTestDatabase();
 const h = setUpPaymentsHarness({ db, close }, { install: true });
@@ -191,5 +195,45 @@ describe("two-factor sign-in and the password in Kiswahili", () => {
     expect(JSON.stringify(await mismatch.json())).toContain("Manenosiri mawili hayalingani");
     const empty = await post({ password: "a long new secret" }, cookie);
     expect(JSON.stringify(await empty.json())).toContain("Enter your current password");
+  });
+});
+
+describe("an invitation in Kiswahili", () => {
+  it("an unknown link says so in Kiswahili; a bad form is refused in Kiswahili", async () => {
+    const page = (locale: "en" | "sw", cookie?: string) =>
+      renderPage(
+        {
+          path: "merchant/invitations/:token",
+          loader: acceptLoader,
+          action: acceptAction,
+          Component: AcceptInvitation,
+        },
+        get("/merchant/invitations/no-such-token", { cookie }),
+        locale,
+      );
+    const sw = await page("sw", "onehop_lang=sw");
+    expect(sw).toContain("Kiungo hiki cha mwaliko si halali");
+    expect(sw).toContain("Nenda kwenye kuingia kama mfanyabiashara");
+    const en = await page("en");
+    expect(en).toContain("This invitation link is not valid");
+    expect(en).toContain("Go to Merchant Sign In");
+
+    const post = (cookie?: string) =>
+      respond(() =>
+        acceptAction({
+          request: formPost(
+            "/merchant/invitations/no-such-token",
+            { fullName: "", username: "A b", password: "x", confirmPassword: "y" },
+            { cookie },
+          ),
+          params: { token: "no-such-token" },
+          context: {},
+        }),
+      );
+    const refused = JSON.stringify(await (await post("onehop_lang=sw")).json());
+    expect(refused).toContain("Weka jina lako kamili kama lilivyo kwenye kitambulisho");
+    expect(refused).toContain("Herufi 3 hadi 32: herufi, tarakimu, nukta");
+    const english = JSON.stringify(await (await post()).json());
+    expect(english).toContain("Enter your full name as on your ID");
   });
 });
