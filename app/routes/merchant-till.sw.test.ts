@@ -105,7 +105,7 @@ describe("the till in Kiswahili", () => {
     const canceled = await postTill(cookie + SW, { intent: "cancel" }, path);
     expect(await toastOf(canceled)).toMatchObject({
       message: "Mauzo yameghairiwa",
-      description: "Hakuna kilicholipwa. Anza mauzo yanayofuata ukiwa tayari.",
+      description: "Hakuna kilicholipwa. Anza mauzo mengine ukiwa tayari.",
     });
     const again = await postTill(cookie, { intent: "cancel" }, path);
     expect(await toastOf(again)).toMatchObject({ type: "error", message: "Cannot cancel" });
