@@ -10,6 +10,7 @@
  * Below: today's sales (Nairobi day).
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -19,7 +20,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { paymentStatusLabels } from "~/components/payments/labels";
+import { paymentStatusLabelsIn } from "~/components/payments/labels";
 import { PaymentStatusBadge } from "~/components/payments/PaymentBits";
 import { QrSvg } from "~/components/payments/QrSvg";
 import { useLiveRevalidation } from "~/components/payments/useLiveRevalidation";
@@ -27,13 +28,13 @@ import { buttonClass, Container, cx, textLinkClass } from "~/components/ui";
 import { Icon } from "~/components/ui/icons";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { cryptoLimits } from "~/content/tariff";
-import { tillStateText, tillText } from "~/content/till";
-import { mpesaPaySchema } from "~/core/payments/mpesa-pay-schema";
+import { mpesaPaySchemaIn } from "~/core/payments/mpesa-pay-schema";
 import {
   collectionFailureMessage,
   maskedPhone,
   MPESA_MAX_ATTEMPTS,
   mpesaAmountCents,
+  type StartCollectionOutcome,
 } from "~/core/payments/mpesa-collections.server";
 import { PaymentError } from "~/core/payments/payments.server";
 import type { PaymentStatus } from "~/core/payments/statuses";
@@ -41,12 +42,18 @@ import {
   TILL_DEFAULT_REFERENCE,
   TILL_NOTE_MAX,
   tillPaymentInput,
-  tillSaleSchema,
   tillState,
   tillWaiting,
   type TillState,
 } from "~/core/payments/till-schema";
 import { eatToday, statementBounds } from "~/core/statements/range";
+import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
+import { tillMessages } from "~/i18n/catalogs/till";
+import type { Locale } from "~/i18n/locales";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
 import { formatEatIso, formatEatTime, formatKes, formatKesCents } from "~/utils/format";
@@ -57,6 +64,66 @@ import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments } from "~/wiring/payments.server";
+
+type TillWords = Translation<(typeof tillMessages)["en"]>;
+
+/**
+ * "Start sale" in the page's language: the same rules as core's `tillSaleSchema` (the amount as
+ * "Create Payment" takes it, an optional note), saying `m`'s messages.
+ */
+const tillSaleSchemaFor = (m: TillWords["form"]) =>
+  z.object({
+    intent: z.literal("sell"),
+    amountKes: z
+      .string({ required_error: m.amountRequired })
+      .trim()
+      .regex(/^\d{1,7}$/, m.amountWhole)
+      .transform(Number),
+    note: z.string().trim().max(TILL_NOTE_MAX, m.noteTooLong).optional(),
+  });
+
+/** "KES 1,000" in a core refusal, to say it again in another language. */
+const kesIn = (message: string) => /KES [\d,]+(?:\.\d+)?/.exec(message)?.[0];
+
+/** Why a sale could not be made, in the page's language (the core's English as it is). */
+function createRefusal(locale: Locale, error: PaymentError): string {
+  if (locale === "en") return error.message;
+  const words = inLocale(tillMessages, locale).createErrors;
+  const amount = kesIn(error.message);
+  switch (error.code) {
+    case "below_minimum":
+      return amount ? words.belowMinimum(amount) : words.other;
+    case "above_maximum":
+      return amount ? words.aboveMaximum(amount) : words.other;
+    case "daily_limit":
+      return amount ? words.dailyLimit(amount) : words.other;
+    case "rate_unavailable":
+      return words.rateUnavailable;
+    case "custody_unavailable":
+      return words.unavailable;
+    default:
+      return words.other;
+  }
+}
+
+/** Why an M-Pesa prompt was not sent, in the page's language (the core's English as it is). */
+function mpesaRefusal(
+  locale: Locale,
+  outcome: Extract<StartCollectionOutcome, { ok: false }>,
+): string {
+  if (locale === "en") return outcome.message;
+  const words = inLocale(mpesaPayMessages, locale);
+  switch (outcome.reason) {
+    case "invalid_phone":
+      return words.phoneInvalid;
+    case "not_safaricom":
+      return words.notSafaricom;
+    case "too_many_attempts":
+      return words.refusals.too_many_attempts(MPESA_MAX_ATTEMPTS);
+    default:
+      return words.refusals[outcome.reason];
+  }
+}
 
 /** How often the page asks again while a sale waits (JavaScript). */
 const POLL_MS = 3_000;
@@ -76,6 +143,7 @@ function todayBounds(now: number) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "payments:create");
+  const locale = requestLocale(request);
   const saleId = saleIdOf(request);
   const now = Date.now();
   const page = await paymentPages().tillPage({
@@ -108,8 +176,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         payment.status === "awaiting_payment" && service.mpesaAvailable("live") && (open || pending)
           ? {
               amount: mpesaAmount,
-              pending: pending ? tillText.promptOut(maskedPhone(pending.phone), mpesaAmount) : null,
-              failure: latest?.status === "failed" ? collectionFailureMessage(latest) : null,
+              pending: pending
+                ? inLocale(tillMessages, locale).promptOut(maskedPhone(pending.phone), mpesaAmount)
+                : null,
+              failure:
+                latest?.status === "failed" ? collectionFailureMessage(latest, locale) : null,
               blocked: collections.length >= MPESA_MAX_ATTEMPTS,
             }
           : null,
@@ -144,9 +215,11 @@ export async function action({ request }: ActionFunctionArgs) {
   } as const;
   const form = await request.formData();
   const intent = form.get("intent");
+  const locale = requestLocale(request);
+  const m = inLocale(tillMessages, locale);
 
   if (intent === "sell") {
-    const submission = parseWithZod(form, { schema: tillSaleSchema });
+    const submission = parseWithZod(form, { schema: tillSaleSchemaFor(m.form) });
     if (submission.status !== "success")
       return data<ActionData>({ sale: submission.reply() }, { status: 400 });
     try {
@@ -154,9 +227,10 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(paths.merchantTillSale(payment.id), 303);
     } catch (error) {
       if (!(error instanceof PaymentError)) throw error;
+      const refusal = createRefusal(locale, error);
       return jsonWithError<ActionData>(
-        { sale: submission.reply({ fieldErrors: { amountKes: [error.message] } }) },
-        { message: tillText.cannotCreate, description: error.message },
+        { sale: submission.reply({ fieldErrors: { amountKes: [refusal] } }) },
+        { message: m.cannotCreate, description: refusal },
         { status: domainErrorStatus(error) },
       );
     }
@@ -177,18 +251,18 @@ export async function action({ request }: ActionFunctionArgs) {
     const outcome = await payments().cancel(actor, { paymentId: saleId });
     if (outcome.ok)
       return redirectWithSuccess(here, {
-        message: tillText.saleCanceled,
-        description: tillText.saleCanceledDescription,
+        message: m.saleCanceled,
+        description: m.saleCanceledDescription,
       });
     if (outcome.reason === "not_found") throw notFound("Sale not found");
     return redirectWithError(here, {
-      message: tillText.cannotCancel,
-      description: tillText.cannotCancelDescription,
+      message: m.cannotCancel,
+      description: m.cannotCancelDescription,
     });
   }
 
   if (intent === "mpesa") {
-    const submission = parseWithZod(form, { schema: mpesaPaySchema });
+    const submission = parseWithZod(form, { schema: mpesaPaySchemaIn(locale) });
     if (submission.status !== "success")
       return data<ActionData>({ mpesa: { lastResult: submission.reply() } }, { status: 400 });
     const outcome = await payments().startMpesaPayment({
@@ -196,13 +270,14 @@ export async function action({ request }: ActionFunctionArgs) {
       phone: submission.value.phone,
     });
     if (outcome.ok) return redirect(here, 303);
+    const message = mpesaRefusal(locale, outcome);
     if (outcome.field === "phone")
       return data<ActionData>(
-        { mpesa: { lastResult: submission.reply({ fieldErrors: { phone: [outcome.message] } }) } },
+        { mpesa: { lastResult: submission.reply({ fieldErrors: { phone: [message] } }) } },
         { status: 400 },
       );
     return data<ActionData>(
-      { mpesa: { formError: outcome.message } },
+      { mpesa: { formError: message } },
       { status: outcome.reason === "unavailable" ? 503 : 409 },
     );
   }
@@ -232,8 +307,9 @@ const stateTone: Record<TillState, string> = {
 
 /** The sale's state, said once in a live region (screen readers hear it change). */
 function SaleState({ sale }: { sale: SaleView }) {
-  const text = tillStateText[sale.state];
-  const statusLabel = paymentStatusLabels[sale.status as PaymentStatus].label;
+  const m = useMessages(tillMessages);
+  const text = m.states[sale.state];
+  const statusLabel = paymentStatusLabelsIn(useLocale())[sale.status as PaymentStatus].label;
   return (
     <div
       role="status"
@@ -251,7 +327,7 @@ function SaleState({ sale }: { sale: SaleView }) {
       </div>
       <p className="mt-3 text-lg">{text.body}</p>
       {sale.state === "attention" ? (
-        <p className="mt-1 font-semibold">{`Status: ${statusLabel}`}</p>
+        <p className="mt-1 font-semibold">{m.statusLine(statusLabel)}</p>
       ) : null}
     </div>
   );
@@ -266,11 +342,13 @@ function MpesaPrompt({
   mpesa: NonNullable<SaleView["mpesa"]>;
   actionData: ActionData["mpesa"];
 }) {
+  const m = useMessages(tillMessages);
+  const locale = useLocale();
   const [form, fields] = useForm({
     id: `till-mpesa-${sale.id}`,
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mpesaPaySchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mpesaPaySchemaIn(locale) }),
   });
   const phone = fields.phone.initialValue;
   return (
@@ -279,7 +357,7 @@ function MpesaPrompt({
       className="mt-6 rounded-2xl border border-emerald-300 bg-white p-5"
     >
       <h2 id="till-mpesa-title" className="text-lg font-semibold text-ink">
-        {tillText.mpesaTitle}
+        {m.mpesaTitle}
       </h2>
       {mpesa.pending ? (
         <p className="mt-2 rounded-xl bg-emerald-50 p-4 text-lg font-semibold text-emerald-950">
@@ -298,9 +376,7 @@ function MpesaPrompt({
             </p>
           ) : null}
           {mpesa.blocked ? (
-            <p className="mt-3 font-medium text-slate-800">
-              No more M-Pesa prompts can be sent for this sale: the customer can scan the code.
-            </p>
+            <p className="mt-3 font-medium text-slate-800">{m.mpesaBlocked}</p>
           ) : (
             <Form
               method="post"
@@ -311,19 +387,16 @@ function MpesaPrompt({
               <input type="hidden" name="intent" value="mpesa" />
               <TextField
                 meta={fieldMeta(fields.phone)}
-                label={tillText.mpesaPhoneLabel}
+                label={m.mpesaPhoneLabel}
                 type="tel"
                 inputMode="tel"
                 autoComplete="off"
                 placeholder="0712 345 678"
                 defaultValue={typeof phone === "string" ? phone : undefined}
-                hint={tillText.mpesaPhoneHint}
+                hint={m.mpesaPhoneHint}
               />
-              <SubmitButton
-                pendingLabel={tillText.sendingPrompt}
-                className="min-h-12 w-full text-base"
-              >
-                {`${tillText.sendPrompt} (${mpesa.amount})`}
+              <SubmitButton pendingLabel={m.sendingPrompt} className="min-h-12 w-full text-base">
+                {`${m.sendPrompt} (${mpesa.amount})`}
               </SubmitButton>
             </Form>
           )}
@@ -334,6 +407,7 @@ function MpesaPrompt({
 }
 
 function Sale({ sale, actionData }: { sale: SaleView; actionData: ActionData | undefined }) {
+  const m = useMessages(tillMessages);
   useLiveRevalidation(sale.live, POLL_MS);
   const navigation = useNavigation();
   const canceling =
@@ -341,7 +415,7 @@ function Sale({ sale, actionData }: { sale: SaleView; actionData: ActionData | u
   return (
     <section aria-labelledby="sale-title" className="mt-4">
       <h2 id="sale-title" className="text-sm font-medium text-slate-700">
-        {tillText.amountHeading}
+        {m.amountHeading}
         {sale.reference ? ` · ${sale.reference}` : ""}
       </h2>
       <p className="mt-1 break-words text-4xl font-bold text-ink sm:text-5xl">{sale.amount}</p>
@@ -351,17 +425,17 @@ function Sale({ sale, actionData }: { sale: SaleView; actionData: ActionData | u
         <figure className="mt-6 flex flex-col items-center">
           <QrSvg
             qr={sale.qr}
-            label={tillText.qrLabel}
+            label={m.qrLabel}
             className="aspect-square h-auto w-full max-w-[22rem] rounded-lg ring-1 ring-slate-200"
           />
           <figcaption className="mt-2 max-w-[22rem] text-center text-slate-700">
-            {tillText.qrCaption}
+            {m.qrCaption}
           </figcaption>
         </figure>
       ) : null}
       {sale.qr ? (
         <p className="mt-3 text-sm text-slate-700">
-          <span className="font-medium">{tillText.checkoutLink}: </span>
+          <span className="font-medium">{m.checkoutLink}: </span>
           <span className="select-all break-all font-mono">{sale.checkoutLink}</span>
         </p>
       ) : null}
@@ -376,14 +450,14 @@ function Sale({ sale, actionData }: { sale: SaleView; actionData: ActionData | u
             to={paths.merchantTillSale(sale.id)}
             className={buttonClass("secondary", "min-h-12 w-full text-base")}
           >
-            {tillText.checkAgain}
+            {m.checkAgain}
           </Link>
         ) : (
           <Link
             to={paths.merchantTill}
             className={buttonClass("primary", "min-h-16 w-full text-xl")}
           >
-            {tillText.nextSale}
+            {m.nextSale}
           </Link>
         )}
         {sale.status === "awaiting_payment" ? (
@@ -395,13 +469,13 @@ function Sale({ sale, actionData }: { sale: SaleView; actionData: ActionData | u
               disabled={canceling}
               className={buttonClass("ghost", "min-h-12 w-full text-base")}
             >
-              {canceling ? tillText.canceling : tillText.cancelSale}
+              {canceling ? m.canceling : m.cancelSale}
             </button>
           </Form>
         ) : null}
         <p className="text-center">
           <Link to={paths.merchantPayment(sale.id)} className={textLinkClass}>
-            {tillText.paymentDetails}
+            {m.paymentDetails}
           </Link>
         </p>
       </div>
@@ -418,12 +492,13 @@ function NewSale({
   minimum: number;
   max: number;
 }) {
+  const m = useMessages(tillMessages);
   const [form, fields] = useForm({
     id: "till-sale",
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tillSaleSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tillSaleSchemaFor(m.form) }),
   });
   const amount = fields.amountKes;
   const hintId = "till-amount-hint";
@@ -436,7 +511,7 @@ function NewSale({
     <Form method="post" action={paths.merchantTill} {...getFormProps(form)} className="mt-6">
       <input type="hidden" name="intent" value="sell" />
       <label htmlFor={amount.id} className="block text-lg font-semibold text-ink">
-        {tillText.amountLabel}
+        {m.amountLabel}
         <span className="text-red-700" aria-hidden="true">
           {" "}
           *
@@ -451,7 +526,7 @@ function NewSale({
         className="mt-2 block w-full rounded-xl border-2 border-slate-400 bg-white px-4 py-3 text-4xl font-bold text-ink focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700 aria-[invalid=true]:border-red-700"
       />
       <p id={hintId} className="mt-1 text-sm text-slate-600">
-        {`Whole shillings, from ${formatKes(minimum)} up to ${formatKes(max)}.`}
+        {m.amountHint(formatKes(minimum), formatKes(max))}
       </p>
       <p id={amount.errorId} className="mt-1 text-base font-medium text-red-800" aria-live="polite">
         {amount.errors?.[0] ?? null}
@@ -459,27 +534,28 @@ function NewSale({
       <TextField
         className="mt-4"
         meta={fieldMeta(fields.note, false)}
-        label={tillText.noteLabel}
-        hint={tillText.noteHint}
+        label={m.noteLabel}
+        hint={m.noteHint}
         maxLength={TILL_NOTE_MAX}
         defaultValue={note}
         autoComplete="off"
       />
-      <SubmitButton pendingLabel={tillText.starting} className="mt-6 min-h-16 w-full text-xl">
-        {tillText.startSale}
+      <SubmitButton pendingLabel={m.starting} className="mt-6 min-h-16 w-full text-xl">
+        {m.startSale}
       </SubmitButton>
     </Form>
   );
 }
 
 function RecentSales({ recent, current }: { recent: LoaderData["recent"]; current?: string }) {
+  const m = useMessages(tillMessages);
   return (
     <section aria-labelledby="recent-title" className="mt-10">
       <h2 id="recent-title" className="text-xl font-semibold text-ink">
-        {tillText.recentTitle}
+        {m.recentTitle}
       </h2>
       {recent.length === 0 ? (
-        <p className="mt-2 text-slate-700">{tillText.recentEmpty}</p>
+        <p className="mt-2 text-slate-700">{m.recentEmpty}</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
           {recent.map((row) => (
@@ -502,7 +578,7 @@ function RecentSales({ recent, current }: { recent: LoaderData["recent"]; curren
                   <PaymentStatusBadge status={row.status as PaymentStatus} />
                 </span>
                 {row.id === current ? (
-                  <span className="sr-only">{` ${tillText.recentCurrent}`}</span>
+                  <span className="sr-only">{` ${m.recentCurrent}`}</span>
                 ) : null}
               </Link>
             </li>
@@ -516,14 +592,15 @@ function RecentSales({ recent, current }: { recent: LoaderData["recent"]; curren
 export default function Till() {
   const { sale, recent, minimum, max } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(tillMessages);
   return (
     <Container className="max-w-xl py-8">
-      <h1 className="text-3xl font-bold text-ink">{tillText.title}</h1>
+      <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
       {sale ? (
         <Sale key={sale.id} sale={sale} actionData={actionData} />
       ) : (
         <>
-          <p className="mt-2 text-slate-700">{tillText.lead}</p>
+          <p className="mt-2 text-slate-700">{m.lead}</p>
           <NewSale lastResult={actionData?.sale} minimum={minimum} max={max} />
         </>
       )}
@@ -533,10 +610,12 @@ export default function Till() {
 }
 
 export const headers = privatePageHeaders;
-export const meta: MetaFunction = ({ matches }) =>
-  seo(matches, {
-    title: tillText.title,
-    description: "Take a payment at the counter.",
+export const meta: MetaFunction = ({ matches }) => {
+  const m = inLocale(tillMessages, matchesLocale(matches));
+  return seo(matches, {
+    title: m.title,
+    description: m.metaDescription,
     path: paths.merchantTill,
     noindex: true,
   });
+};

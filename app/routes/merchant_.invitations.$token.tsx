@@ -2,7 +2,7 @@
  * Accepting an invitation to a merchant's team (/merchant/invitations/:token, outside the app's
  * shell, not signed in): shows the business and the role; the invitee chooses a username and a
  * password. A used, expired or withdrawn link, or one of a suspended merchant, gets a page that
- * says so and changes nothing (core/accounts/team.server).
+ * says so and changes nothing (core/accounts/team.server). In the page's language (issue 33).
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -13,11 +13,20 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { Container, TextLink } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
-import { teamRoleInfo } from "~/core/accounts/permissions";
-import { acceptInvitationSchema, usernameRule } from "~/core/accounts/team-schema";
+import { policyMessageIn } from "~/core/accounts/password-policy.server";
+import { USERNAME_PATTERN } from "~/core/accounts/team-schema";
 import type { InvitationState } from "~/core/accounts/team.server";
+import { accountPagesMessages } from "~/i18n/catalogs/account-pages";
+import { memberEmailMessages } from "~/i18n/catalogs/member-emails";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import type { Locale } from "~/i18n/locales";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale } from "~/i18n/use-messages";
 import { PRIVATE_NO_STORE } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
@@ -28,32 +37,38 @@ import { team, teamInvitations } from "~/wiring/team.server";
 type Unusable = Exclude<InvitationState["status"], "valid">;
 type ActionData = { lastResult: SubmissionResult<string[]>; unusable?: Unusable };
 
-const unusableText: Record<Unusable, { title: string; body: string }> = {
-  used: {
-    title: "This invitation has already been used",
-    body: "Each invitation link works once. If you accepted it, sign in with your merchant ID, username and password.",
-  },
-  expired: {
-    title: "This invitation has expired",
-    body: "Invitation links work for 7 days. Ask the person who invited you to send a new one.",
-  },
-  revoked: {
-    title: "This invitation was withdrawn",
-    body: "The account owner withdrew it or sent a newer link. Ask them for a new invitation if you still need one.",
-  },
-  unavailable: {
-    title: "This invitation cannot be used right now",
-    body: "The business's OneHop account is not active. Ask the person who invited you.",
-  },
-  unknown: {
-    title: "This invitation link is not valid",
-    body: "Check that you copied the whole link from the e-mail, or ask for a new invitation.",
-  },
-};
+/**
+ * The accept form in `locale`: the same rules as core's `acceptInvitationSchema`, saying the
+ * page's messages.
+ */
+function acceptInvitationSchemaIn(locale: Locale) {
+  const m = inLocale(accountPagesMessages, locale).invitation.form;
+  return z
+    .object({
+      fullName: z
+        .string({ required_error: m.fullNameRequired })
+        .trim()
+        .min(2, m.fullNameRequired)
+        .max(100, m.fullNameTooLong),
+      username: z
+        .string({ required_error: m.usernameRequired })
+        .trim()
+        .toLowerCase()
+        .regex(USERNAME_PATTERN, m.usernameRule),
+      password: z.string({ required_error: m.passwordRequired }).max(128, m.passwordTooLong),
+      confirmPassword: z.string({ required_error: m.confirmRequired }),
+    })
+    .refine((value) => value.password === value.confirmPassword, {
+      path: ["confirmPassword"],
+      message: m.mismatch,
+    });
+}
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const state = await team().lookupInvitation(token);
+  // The role as the team page names it (core's English, or the member e-mails' Kiswahili).
+  const roles = inLocale(memberEmailMessages, requestLocale(request)).roles;
   if (state.status !== "valid")
     return data(
       { token: null, invitation: null, unusable: state.status },
@@ -65,8 +80,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
       businessName: state.businessName,
       merchantId: state.merchantId,
       email: state.email,
-      roleLabel: teamRoleInfo[state.role].label,
-      roleSummary: teamRoleInfo[state.role].summary,
+      roleLabel: roles[state.role].label,
+      roleSummary: roles[state.role].summary,
     },
     unusable: null,
   };
@@ -74,7 +89,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: acceptInvitationSchema });
+  const locale = requestLocale(request);
+  const m = inLocale(accountPagesMessages, locale).invitation;
+  const submission = parseWithZod(await request.formData(), {
+    schema: acceptInvitationSchemaIn(locale),
+  });
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply({ hideFields }) }, { status: 400 });
@@ -86,14 +105,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (result.ok)
     return redirectWithSuccess(paths.merchantSignInWith({ merchantId: result.merchantId }), {
-      message: "Welcome to the team",
-      description: `Sign in with your merchant ID, username ${result.username} and your new password.`,
+      message: m.welcome,
+      description: m.welcomeDescription(result.username),
     });
   if (result.reason === "username_taken" || result.reason === "weak_password") {
     const fieldErrors: Record<string, string[]> =
       result.reason === "username_taken"
-        ? { username: ["Someone on this team already uses this username. Choose another."] }
-        : { password: [result.message] };
+        ? { username: [m.usernameTaken] }
+        : {
+            password: [
+              policyMessageIn(result.message, inLocale(signInMessages, locale).newPassword),
+            ],
+          };
     return data<ActionData>(
       { lastResult: submission.reply({ fieldErrors, hideFields }) },
       { status: 400 },
@@ -108,35 +131,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AcceptInvitation() {
   const { token, invitation, unusable } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const locale = useLocale();
+  const m = inLocale(accountPagesMessages, locale).invitation;
+  const signInWords = inLocale(signInMessages, locale);
   const [form, fields] = useForm({
     id: "accept-invitation",
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInvitationSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: acceptInvitationSchemaIn(locale) }),
   });
   const refused = actionData?.unusable ?? unusable;
   if (refused || !token || !invitation) {
-    const text = unusableText[refused ?? "unknown"];
+    const text = m.unusable[refused ?? "unknown"];
     return (
       <Container className="max-w-xl py-16">
         <h1 className="text-3xl font-bold text-ink">{text.title}</h1>
         <p className="mt-4 text-slate-700">{text.body}</p>
         <p className="mt-6">
-          <TextLink to={paths.merchantSignIn}>Go to Merchant Sign In</TextLink>
+          <TextLink to={paths.merchantSignIn}>{signInWords.setPassword.goToSignIn}</TextLink>
         </p>
       </Container>
     );
   }
   return (
     <Container className="max-w-xl py-16">
-      <h1 className="text-3xl font-bold text-ink">Join {invitation.businessName} on OneHop</h1>
+      <h1 className="text-3xl font-bold text-ink">{m.title(invitation.businessName)}</h1>
       <p className="mt-3 text-slate-700">
-        You are invited as <strong>{invitation.roleLabel}</strong>: {invitation.roleSummary}
+        {m.invitedAs}
+        <strong>{invitation.roleLabel}</strong>: {invitation.roleSummary}
       </p>
       <p className="mt-2 text-slate-700">
-        Merchant ID <strong className="font-mono">{invitation.merchantId}</strong>. Give your name,
-        and choose the username and password you will sign in with.
+        {m.merchantId}
+        <strong className="font-mono">{invitation.merchantId}</strong>
+        {m.chooseBelow}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         {form.errors?.length ? (
@@ -146,40 +175,40 @@ export default function AcceptInvitation() {
         ) : null}
         <TextField
           meta={fieldMeta(fields.fullName)}
-          label="Full name"
+          label={m.fullName}
           autoComplete="name"
           maxLength={100}
-          hint="As on your national ID or passport. Like every team member's, it is checked against the sanctions lists."
+          hint={m.fullNameHint}
           defaultValue={
             typeof fields.fullName.initialValue === "string" ? fields.fullName.initialValue : ""
           }
         />
         <TextField
           meta={fieldMeta(fields.username)}
-          label="Username"
+          label={signInWords.fields.username}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          hint={usernameRule}
+          hint={m.usernameHint}
           defaultValue={
             typeof fields.username.initialValue === "string" ? fields.username.initialValue : ""
           }
         />
         <TextField
           meta={fieldMeta(fields.password)}
-          label="New password"
+          label={signInWords.newPassword.label}
           type="password"
           autoComplete="new-password"
-          hint="At least 12 characters. A few unrelated words make a strong one."
+          hint={m.passwordHint}
         />
         <TextField
           meta={fieldMeta(fields.confirmPassword)}
-          label="Confirm new password"
+          label={signInWords.newPassword.confirmLabel}
           type="password"
           autoComplete="new-password"
         />
-        <SubmitButton pendingLabel="Joining..." className="w-full">
-          Join the Team
+        <SubmitButton pendingLabel={m.joining} className="w-full">
+          {m.join}
         </SubmitButton>
       </Form>
     </Container>
@@ -193,10 +222,12 @@ export const headers = () => ({
   "Referrer-Policy": "strict-origin",
 });
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) =>
-  seo(matches, {
-    title: loaderData?.invitation ? "Join your team" : "Invitation",
-    description: "Accept an invitation to a merchant's OneHop account.",
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData, matches }) => {
+  const m = inLocale(accountPagesMessages, matchesLocale(matches)).invitation;
+  return seo(matches, {
+    title: loaderData?.invitation ? m.metaJoin : m.metaInvitation,
+    description: m.metaDescription,
     path: paths.merchantSignIn,
     noindex: true,
   });
+};

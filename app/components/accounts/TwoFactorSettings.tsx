@@ -2,16 +2,43 @@
  * The two-factor set-up page, for merchant members and operators alike: scan the QR code (drawn on
  * the server) or type the key, confirm with a first code, then the recovery codes, shown once.
  * When it is on: new recovery codes (with a code) and turning it off (a code or the password).
- * Every form posts without JavaScript.
+ * Every form posts without JavaScript. In the page's language (issue 33): the console's is English.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { z } from "zod";
 import { QrSvg, type QrSvgData } from "~/components/payments/QrSvg";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
-import { twoFactorSettingsSchema } from "~/core/accounts/two-factor-schema";
+import { accountPagesMessages } from "~/i18n/catalogs/account-pages";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
+import { useLocale } from "~/i18n/use-messages";
 import { formatEatDateTime } from "~/utils/format";
 import { SecondFactorFields } from "./SecondFactorFields";
+
+/**
+ * The set-up page's three forms in `locale`, told apart by `intent`: the same rules as core's
+ * `twoFactorSettingsSchema`, saying the page's messages.
+ */
+export function twoFactorSettingsSchemaIn(locale: Locale) {
+  const m = inLocale(accountPagesMessages, locale).twoFactor;
+  const step = inLocale(signInMessages, locale).secondStep;
+  const code = z.string({ required_error: step.codeRequired }).trim().max(200, step.codeTooLong);
+  return z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("enable"),
+      code: z
+        .string({ required_error: m.enableRequired })
+        .trim()
+        .regex(/^[0-9 ]{6,7}$/, m.enableFormat),
+    }),
+    z.object({ intent: z.literal("regenerate"), code }),
+    // Turning off needs a current second factor, never the password alone (issue 27, item 4).
+    z.object({ intent: z.literal("disable"), code }),
+  ]);
+}
 
 export interface TwoFactorSettingsData {
   enabledAt: number | null;
@@ -21,13 +48,18 @@ export interface TwoFactorSettingsData {
 
 type Intent = "enable" | "regenerate" | "disable";
 
-function useIntentForm(intent: Intent, lastResult: SubmissionResult<string[]> | undefined) {
+function useIntentForm(
+  intent: Intent,
+  lastResult: SubmissionResult<string[]> | undefined,
+  locale: Locale,
+) {
   const mine = lastResult?.initialValue?.intent === intent ? lastResult : undefined;
   return useForm({
     id: `two-factor-${intent}`,
     lastResult: mine,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: twoFactorSettingsSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: twoFactorSettingsSchemaIn(locale) }),
   });
 }
 
@@ -46,13 +78,16 @@ export function TwoFactorSettings({
   /** This page's own address (the "Done" link after the recovery codes). */
   page: string;
 }) {
-  const [enableForm, enableFields] = useIntentForm("enable", lastResult);
-  const [regenerateForm, regenerateFields] = useIntentForm("regenerate", lastResult);
-  const [disableForm, disableFields] = useIntentForm("disable", lastResult);
+  const locale = useLocale();
+  const m = inLocale(accountPagesMessages, locale).twoFactor;
+  const step = inLocale(signInMessages, locale).secondStep;
+  const [enableForm, enableFields] = useIntentForm("enable", lastResult, locale);
+  const [regenerateForm, regenerateFields] = useIntentForm("regenerate", lastResult, locale);
+  const [disableForm, disableFields] = useIntentForm("disable", lastResult, locale);
 
   return (
     <div className="max-w-2xl space-y-8">
-      <h1 className="text-3xl font-bold text-ink">Two-Factor Sign-In</h1>
+      <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
       {notice && data.enabledAt === null ? (
         <p role="status" className="rounded-lg bg-amber-50 p-4 text-amber-950">
           {notice}
@@ -65,14 +100,11 @@ export function TwoFactorSettings({
           className="rounded-2xl border border-slate-300 p-6"
         >
           <h2 id="recovery-codes" className="text-xl font-semibold text-ink">
-            Your recovery codes
+            {m.codesTitle}
           </h2>
-          <p className="mt-2 text-slate-700">
-            If you lose your phone, sign in with one of these codes. Each works once. Save them now
-            somewhere safe (a password manager, or printed): they are shown only this once.
-          </p>
+          <p className="mt-2 text-slate-700">{m.codesIntro}</p>
           <ul
-            aria-label="Recovery codes"
+            aria-label={m.codesLabel}
             className="mt-4 grid select-all grid-cols-2 gap-2 font-mono text-lg"
           >
             {recoveryCodes.map((code) => (
@@ -84,13 +116,13 @@ export function TwoFactorSettings({
               className="font-semibold text-brand-800 underline"
               download="onehop-recovery-codes.txt"
               href={`data:text/plain;charset=utf-8,${encodeURIComponent(
-                `OneHop recovery codes (each works once)\n\n${recoveryCodes.join("\n")}\n`,
+                `${m.codesFileTitle}\n\n${recoveryCodes.join("\n")}\n`,
               )}`}
             >
-              Download as text
+              {m.download}
             </a>
             <a className="font-semibold text-brand-800 underline" href={page}>
-              I have saved them
+              {m.saved}
             </a>
           </p>
         </section>
@@ -99,25 +131,18 @@ export function TwoFactorSettings({
       {data.enabledAt === null && data.setup ? (
         <section aria-labelledby="set-up" className="space-y-4">
           <h2 id="set-up" className="text-xl font-semibold text-ink">
-            Set up your authenticator app
+            {m.setUpTitle}
           </h2>
-          <p className="text-slate-700">
-            Each sign-in will ask for your password and a 6-digit code from an authenticator app
-            (Google Authenticator, Microsoft Authenticator, 1Password and others).
-          </p>
+          <p className="text-slate-700">{m.setUpIntro}</p>
           <ol className="list-decimal space-y-4 pl-6 text-slate-800">
             <li>
-              Scan this QR code with your app.
+              {m.scan}
               <div className="mt-3">
-                <QrSvg
-                  qr={data.setup.qr}
-                  label="QR code for your authenticator app"
-                  className="h-48 w-48"
-                />
+                <QrSvg qr={data.setup.qr} label={m.qrLabel} className="h-48 w-48" />
               </div>
             </li>
             <li>
-              Or type this key into the app:{" "}
+              {m.typeKey}{" "}
               <code
                 data-testid="totp-secret"
                 className="select-all rounded bg-slate-100 px-2 py-1 font-mono text-base"
@@ -126,17 +151,17 @@ export function TwoFactorSettings({
               </code>
             </li>
             <li>
-              Enter the 6-digit code the app shows.
+              {m.enterCode}
               <Form method="post" {...getFormProps(enableForm)} className="mt-3 max-w-xs space-y-4">
                 <input type="hidden" name="intent" value="enable" />
                 <TextField
                   meta={fieldMeta(enableFields.code)}
-                  label="Code from your app"
+                  label={m.codeLabel}
                   autoComplete="one-time-code"
                   inputMode="numeric"
                   maxLength={7}
                 />
-                <SubmitButton pendingLabel="Checking...">Turn On</SubmitButton>
+                <SubmitButton pendingLabel={m.checking}>{m.turnOn}</SubmitButton>
               </Form>
             </li>
           </ol>
@@ -147,18 +172,19 @@ export function TwoFactorSettings({
         <>
           <section aria-labelledby="status">
             <h2 id="status" className="text-xl font-semibold text-ink">
-              Two-factor sign-in is on
+              {m.onTitle}
             </h2>
             <p className="mt-2 text-slate-700">
-              On since {formatEatDateTime(data.enabledAt)}. Recovery codes left:{" "}
-              <strong>{data.recoveryCodesLeft}</strong> of 10.
+              {m.onSince(formatEatDateTime(data.enabledAt, locale))}
+              <strong>{data.recoveryCodesLeft}</strong>
+              {m.ofTotal(10)}
             </p>
           </section>
           <section aria-labelledby="regenerate">
             <h2 id="regenerate" className="text-xl font-semibold text-ink">
-              New recovery codes
+              {m.newCodesTitle}
             </h2>
-            <p className="mt-2 text-slate-700">Your old recovery codes stop working.</p>
+            <p className="mt-2 text-slate-700">{m.newCodesIntro}</p>
             <Form
               method="post"
               {...getFormProps(regenerateForm)}
@@ -167,31 +193,24 @@ export function TwoFactorSettings({
               <input type="hidden" name="intent" value="regenerate" />
               <SecondFactorFields
                 field={regenerateFields.code}
-                hint="The 6-digit code from your app."
+                label={step.codeLabel}
+                hint={m.newCodesHint}
               />
-              <SubmitButton pendingLabel="Making codes..." variant="secondary">
-                Make New Codes
+              <SubmitButton pendingLabel={m.making} variant="secondary">
+                {m.makeNew}
               </SubmitButton>
             </Form>
           </section>
           <section aria-labelledby="turn-off">
             <h2 id="turn-off" className="text-xl font-semibold text-ink">
-              Turn off two-factor sign-in
+              {m.offTitle}
             </h2>
-            <p className="mt-2 text-slate-700">
-              It takes a code from your authenticator app (or a recovery code): your password alone
-              cannot turn it off. Your recovery codes will stop working, and the account&apos;s
-              owners are told. You can set it up again at any time.
-            </p>
+            <p className="mt-2 text-slate-700">{m.offIntro}</p>
             <Form method="post" {...getFormProps(disableForm)} className="mt-3 max-w-xs space-y-4">
               <input type="hidden" name="intent" value="disable" />
-              <SecondFactorFields
-                field={disableFields.code}
-                label="Code to turn it off"
-                hint="The 6-digit code from your app, or a recovery code."
-              />
-              <SubmitButton pendingLabel="Turning off..." variant="secondary">
-                Turn Off
+              <SecondFactorFields field={disableFields.code} label={m.offLabel} hint={m.offHint} />
+              <SubmitButton pendingLabel={m.turningOff} variant="secondary">
+                {m.turnOff}
               </SubmitButton>
             </Form>
           </section>
