@@ -24,7 +24,7 @@ import { collectionAccount, topUpStatusLabels } from "~/content/top-ups";
 import { can } from "~/core/accounts/permissions";
 import { mobileNetworkOf } from "~/core/destinations/mobile-networks";
 import { topUpLimits } from "~/core/funding/top-ups.server";
-import { topUpMessages } from "~/i18n/catalogs/top-up";
+import { topUpFailureIn, topUpMessages } from "~/i18n/catalogs/top-up";
 import { matchesLocale } from "~/i18n/match-locale";
 import { inLocale, type Translation } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
@@ -422,7 +422,9 @@ export default function MerchantTopUp() {
                       {m.statuses[row.status]}
                     </Badge>
                     {row.failureReason ? (
-                      <span className="mt-1 block text-sm text-slate-700">{row.failureReason}</span>
+                      <span className="mt-1 block text-sm text-slate-700">
+                        {topUpFailureIn(locale, row.failureReason)}
+                      </span>
                     ) : null}
                   </>
                 ),

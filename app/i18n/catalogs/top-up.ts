@@ -5,6 +5,7 @@
  */
 import { topUpContent, topUpMethodLabels, topUpStatusLabels } from "~/content/top-ups";
 import type { TopUpMethod, TopUpStatus } from "~/core/funding/vocabulary";
+import type { Locale } from "../locales";
 import { defineMessages } from "../messages";
 import { mpesaPayMessages } from "./mpesa-pay";
 
@@ -173,3 +174,15 @@ export const topUpMessages = defineMessages(
     },
   },
 );
+
+/**
+ * Why a prompt failed, as stored (M-Pesa's ResultCode in the English of `mpesaPayMessages`), in
+ * `locale`; another reason (M-Pesa's own words) as it is.
+ */
+export function topUpFailureIn(locale: Locale, reason: string): string {
+  const english: Record<string, unknown> = mpesaPayMessages.en.failures;
+  const local: Record<string, unknown> = mpesaPayMessages[locale].failures;
+  const key = Object.keys(english).find((candidate) => english[candidate] === reason);
+  const found = key === undefined ? undefined : local[key];
+  return typeof found === "string" ? found : reason;
+}
