@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { TeamRole } from "~/core/accounts/permissions";
+import { followStkTopUps } from "~/core/funding/stk-top-ups.server";
+import { claimStkTopUp } from "~/core/funding/top-ups.server";
 import { createStkClient } from "~/core/providers/daraja/stk.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
 import { startSession } from "~/utils/session.server";
@@ -36,7 +38,7 @@ async function signedInMember(merchantId: string, role: TeamRole) {
 }
 
 const installStk = () => {
-  h.runtime.stk = createStkClient({
+  const client = createStkClient({
     baseUrl: h.darajaSim.baseUrl,
     ...TEST_DARAJA_KEYS,
     timeoutMs: 5_000,
@@ -45,6 +47,8 @@ const installStk = () => {
     passkey: SANDBOX_STK_PASSKEY,
     callbackUrl: "http://127.0.0.1:9/not-used",
   });
+  h.runtime.stk = client;
+  return client;
 };
 
 /** A bad period: the start after the end (and both in the past). */
@@ -198,5 +202,28 @@ describe("topping up in Kiswahili", () => {
       type: "success",
       message: "Angalia simu: weka PIN ya M-Pesa ili kuongeza salio kwa KES 500.00.",
     });
+  });
+
+  it("a prompt M-Pesa never confirmed: the reason the job stored, in Kiswahili", async () => {
+    const stk = installStk();
+    const { id, cookie } = await signedInMember(MERCHANT, "finance");
+    const store = testStore(db);
+    await claimStkTopUp(store, {
+      merchantId: MERCHANT,
+      memberId: id,
+      amountKesCents: 100_00n,
+      phone: "254712345671",
+      now: h.clock.now,
+    });
+    h.clock.now += 61_000;
+    await followStkTopUps(store, stk, () => h.clock.now);
+    h.clock.now += 15 * 60_000;
+    expect(await followStkTopUps(store, stk, () => h.clock.now)).toMatchObject({ failed: 1 });
+
+    const sw = await renderPage(page, get(PATH, { cookie: `${cookie}; ${SW}` }), "sw");
+    expect(sw).toContain("M-Pesa haikuthibitisha ombi, kwa hiyo hakuna kilichoongezwa.");
+    expect(sw).not.toContain("M-Pesa did not confirm the prompt");
+    const en = await renderPage(page, get(PATH, { cookie }), "en");
+    expect(en).toContain("M-Pesa did not confirm the prompt, so nothing was added.");
   });
 });

@@ -99,6 +99,11 @@ export const topUpMessages = defineMessages(
         `A simulated bank transfer of ${amount} arrived: it is in your balance.`,
       bankNotTaken: "The simulated bank transfer was not taken.",
     },
+    /** Reasons the top-ups' job stores for a prompt it gave up (core's English, word for word). */
+    failures: {
+      notConfirmed:
+        "M-Pesa did not confirm the prompt, so nothing was added. If money left the phone, it is added when M-Pesa confirms it.",
+    },
   },
   {
     title: "Ongeza salio lako",
@@ -156,7 +161,7 @@ export const topUpMessages = defineMessages(
       phoneRequired: "Weka nambari ya M-Pesa ya kutumiwa ombi",
       phoneInvalid: mpesaPayMessages.sw.phoneInvalid,
       notSafaricom: mpesaPayMessages.sw.notSafaricom,
-      tooManyPrompts: "Umeshaomba maombi kadhaa. Jaribu tena baada ya dakika chache.",
+      tooManyPrompts: "Umeshatuma maombi kadhaa. Jaribu tena baada ya dakika chache.",
       promptWaiting:
         "Tayari kuna ombi linalosubiri kwenye simu hiyo: weka PIN yako ya M-Pesa hapo, au jaribu tena baada ya dakika mbili.",
     },
@@ -167,19 +172,25 @@ export const topUpMessages = defineMessages(
         "M-Pesa haikujibu kwa wakati. Simu yako ikionyesha ombi unaweza kuweka PIN yako: salio litaongezwa M-Pesa itakapothibitisha.",
       paybillPaid: (amount: string) =>
         `Simu ya majaribio imelipa ${amount} kwenye Pay Bill: kiasi kiko kwenye salio lako.`,
-      paybillNotTaken: "Malipo ya Pay Bill ya kuigiza hayakupokelewa.",
+      paybillNotTaken: "Malipo ya Pay Bill ya kiigaji hayakupokelewa.",
       bankArrived: (amount: string) =>
-        `Uhamisho wa benki wa kuigiza wa ${amount} umefika: kiasi kiko kwenye salio lako.`,
-      bankNotTaken: "Uhamisho wa benki wa kuigiza haukupokelewa.",
+        `Uhamisho wa benki wa kiigaji wa ${amount} umefika: kiasi kiko kwenye salio lako.`,
+      bankNotTaken: "Uhamisho wa benki wa kiigaji haukupokelewa.",
+    },
+    failures: {
+      notConfirmed:
+        "M-Pesa haikuthibitisha ombi, kwa hiyo hakuna kilichoongezwa. Kama pesa zilitoka kwenye simu, zitaongezwa M-Pesa itakapothibitisha.",
     },
   },
 );
 
 /**
- * Why a prompt failed, as stored (M-Pesa's ResultCode in the English of `mpesaPayMessages`), in
- * `locale`; another reason (M-Pesa's own words) as it is.
+ * Why a prompt failed, as stored (M-Pesa's ResultCode in the English of `mpesaPayMessages`, or the
+ * top-ups' job giving up a prompt), in `locale`; another reason (M-Pesa's own words) as it is.
  */
 export function topUpFailureIn(locale: Locale, reason: string): string {
+  if (reason === topUpMessages.en.failures.notConfirmed)
+    return topUpMessages[locale].failures.notConfirmed;
   const english: Record<string, unknown> = mpesaPayMessages.en.failures;
   const local: Record<string, unknown> = mpesaPayMessages[locale].failures;
   const key = Object.keys(english).find((candidate) => english[candidate] === reason);
