@@ -11,6 +11,10 @@ import { MonthForm } from "~/components/fees/MonthForm";
 import { buttonClass, Container } from "~/components/ui";
 import { feeInvoiceView } from "~/core/fees/invoice-view";
 import { monthOf, parseMonth } from "~/core/fees/months";
+import { feeInvoiceMessages } from "~/i18n/catalogs/fee-invoices";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -30,9 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function FeeInvoices() {
   const { error, invoice } = useLoaderData<typeof loader>();
   const query = `?month=${invoice.month}`;
+  const m = useMessages(feeInvoiceMessages);
   return (
     <Container className="py-12">
-      <p className="text-sm font-semibold text-slate-600">Fee invoices</p>
+      <p className="text-sm font-semibold text-slate-600">{m.title}</p>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <MonthForm action={paths.merchantFeeInvoices} month={invoice.month} error={error} />
         <div className="flex flex-wrap gap-2">
@@ -41,10 +46,10 @@ export default function FeeInvoices() {
             className={buttonClass("secondary")}
             download
           >
-            Download CSV
+            {m.downloadCsv}
           </a>
           <a href={`${paths.merchantFeeInvoicesPrint}${query}`} className={buttonClass("ghost")}>
-            Print version
+            {m.printVersion}
           </a>
         </div>
       </div>
@@ -58,8 +63,8 @@ export default function FeeInvoices() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Fee invoices",
-    description: "Your OneHop fees and the excise duty on them, month by month.",
+    title: inLocale(feeInvoiceMessages, matchesLocale(matches)).title,
+    description: inLocale(feeInvoiceMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantFeeInvoices,
     noindex: true,
   });

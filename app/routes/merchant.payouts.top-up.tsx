@@ -20,14 +20,15 @@ import { z } from "zod";
 import { Badge, Container } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
-import {
-  collectionAccount,
-  topUpContent,
-  topUpMethodLabels,
-  topUpStatusLabels,
-} from "~/content/top-ups";
+import { collectionAccount, topUpStatusLabels } from "~/content/top-ups";
 import { can } from "~/core/accounts/permissions";
+import { mobileNetworkOf } from "~/core/destinations/mobile-networks";
 import { topUpLimits } from "~/core/funding/top-ups.server";
+import { topUpFailureIn, topUpMessages } from "~/i18n/catalogs/top-up";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { formatEatDateTime, formatKesCents, formatPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
@@ -37,11 +38,12 @@ import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { rateLimits } from "~/wiring/rate-limits.server";
 import { topUps } from "~/wiring/top-ups.server";
 import { logger } from "~/utils/logger.server";
+import { parseKenyanPhone } from "~/utils/phone";
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Top up your balance",
-    description: "Add money to your OneHop KES balance to pay out from it.",
+    title: inLocale(topUpMessages, matchesLocale(matches)).title,
+    description: inLocale(topUpMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantTopUp,
     noindex: true,
   });
@@ -51,27 +53,61 @@ export const headers = privatePageHeaders;
 /** Prompts a member may ask for: 5 in 15 minutes. */
 const STK_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
 
-const AMOUNT_MESSAGE = "Enter the amount in whole shillings, such as 5000";
-const amountField = z
-  .string({ required_error: AMOUNT_MESSAGE })
-  .trim()
-  .regex(/^\d{1,7}$/, AMOUNT_MESSAGE)
-  .transform(Number)
-  .refine((kes) => kes >= 1, "The smallest top-up is KES 1.00");
+type Messages = Translation<typeof topUpMessages.en>;
+type Errors = Messages["errors"];
 
-const stkSchema = z.object({
-  intent: z.literal("stk"),
-  amount: amountField,
-  phone: z
-    .string({ required_error: "Enter the M-Pesa number to send the prompt to" })
+/** The forms' schemas with their messages in the page's language. */
+const amountFieldFor = (e: Errors) =>
+  z
+    .string({ required_error: e.amount })
     .trim()
-    .max(40),
-});
-const simulateSchema = z.object({
-  intent: z.enum(["simulate-paybill", "simulate-bank"]),
-  amount: amountField,
-});
-const topUpSchema = z.discriminatedUnion("intent", [stkSchema, simulateSchema]);
+    .regex(/^\d{1,7}$/, e.amount)
+    .transform(Number)
+    .refine((kes) => kes >= 1, e.smallest);
+
+const stkSchemaFor = (e: Errors) =>
+  z.object({
+    intent: z.literal("stk"),
+    amount: amountFieldFor(e),
+    phone: z.string({ required_error: e.phoneRequired }).trim().max(40),
+  });
+const simulateSchemaFor = (e: Errors) =>
+  z.object({
+    intent: z.enum(["simulate-paybill", "simulate-bank"]),
+    amount: amountFieldFor(e),
+  });
+const topUpSchemaFor = (e: Errors) =>
+  z.discriminatedUnion("intent", [stkSchemaFor(e), simulateSchemaFor(e)]);
+
+/**
+ * Why the prompt's amount or phone cannot be used, in the page's language, checked as the top-up
+ * service checks them (it answers in English for the API), or null.
+ */
+function stkProblem(
+  e: Errors,
+  amountKes: number,
+  phone: string,
+): { field: "amount" | "phone"; message: string } | null {
+  const { max } = topUpLimits("mpesa_stk");
+  if (BigInt(amountKes) * 100n > max)
+    return { field: "amount", message: e.largest(formatKesCents(max)) };
+  const parsed = parseKenyanPhone(phone);
+  if (!parsed.ok) return { field: "phone", message: e.phoneInvalid };
+  if (mobileNetworkOf(parsed.e164) !== "safaricom")
+    return { field: "phone", message: e.notSafaricom };
+  return null;
+}
+
+/**
+ * The top-up service's own sentences (English, as the API gives them) in the page's language;
+ * M-Pesa's words (its answer to a prompt) stay as M-Pesa wrote them.
+ */
+function inPageLanguage(m: Messages, message: string): string {
+  const english = inLocale(topUpMessages, "en");
+  if (message === english.errors.promptWaiting) return m.errors.promptWaiting;
+  if (message === english.toasts.noAnswer) return m.toasts.noAnswer;
+  return message;
+}
 
 type ActionData = { intent: string; lastResult: SubmissionResult<string[]> };
 
@@ -104,8 +140,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "payouts:create");
+  const m = inLocale(topUpMessages, requestLocale(request));
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: topUpSchema });
+  const submission = parseWithZod(form, { schema: topUpSchemaFor(m.errors) });
   const intent = String(form.get("intent") ?? "");
   if (submission.status !== "success")
     return data<ActionData>({ intent, lastResult: submission.reply() }, { status: 400 });
@@ -120,10 +157,19 @@ export async function action({ request }: ActionFunctionArgs) {
         {
           intent,
           lastResult: submission.reply({
-            formErrors: ["You have asked for several prompts already. Try again in a few minutes."],
+            formErrors: [m.errors.tooManyPrompts],
           }),
         },
         { status: 429 },
+      );
+    const problem = stkProblem(m.errors, value.amount, value.phone);
+    if (problem)
+      return data<ActionData>(
+        {
+          intent,
+          lastResult: submission.reply({ fieldErrors: { [problem.field]: [problem.message] } }),
+        },
+        { status: 400 },
       );
     const result = await service.requestStk({
       merchantId: merchant.merchantId,
@@ -137,15 +183,15 @@ export async function action({ request }: ActionFunctionArgs) {
           intent,
           lastResult: submission.reply(
             result.field === "form"
-              ? { formErrors: [result.message] }
+              ? { formErrors: [inPageLanguage(m, result.message)] }
               : { fieldErrors: { [result.field]: [result.message] } },
           ),
         },
         { status: 400 },
       );
     return redirectWithSuccess(paths.merchantTopUp, {
-      message: `${topUpContent.stkSent} ${amount}.`,
-      description: result.customerMessage,
+      message: m.toasts.stkSent(amount),
+      description: inPageLanguage(m, result.customerMessage),
     });
   }
 
@@ -155,19 +201,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (value.intent === "simulate-paybill") {
       const paid = await service.simulatePaybill(merchant.merchantId, value.amount);
       return paid.confirmed
-        ? redirectWithSuccess(
-            paths.merchantTopUp,
-            `A test phone paid ${amount} to the Pay Bill: it is in your balance.`,
-          )
-        : redirectWithError(paths.merchantTopUp, "The simulated Pay Bill payment was not taken.");
+        ? redirectWithSuccess(paths.merchantTopUp, m.toasts.paybillPaid(amount))
+        : redirectWithError(paths.merchantTopUp, m.toasts.paybillNotTaken);
     }
     const sent = await service.simulateBankTransfer(merchant.merchantId, value.amount);
     return sent.status === 200
-      ? redirectWithSuccess(
-          paths.merchantTopUp,
-          `A simulated bank transfer of ${amount} arrived: it is in your balance.`,
-        )
-      : redirectWithError(paths.merchantTopUp, "The simulated bank transfer was not taken.");
+      ? redirectWithSuccess(paths.merchantTopUp, m.toasts.bankArrived(amount))
+      : redirectWithError(paths.merchantTopUp, m.toasts.bankNotTaken);
   } catch (error) {
     logger.warn("simulated top-up failed", {
       error: error instanceof Error ? error.message : String(error),
@@ -202,23 +242,24 @@ function SimulateForm({
   label: string;
   actionData: ActionData | undefined;
 }) {
+  const m = useMessages(topUpMessages);
   const [form, fields] = useForm({
     id: intent,
     lastResult: actionData?.intent === intent ? actionData.lastResult : undefined,
     defaultValue: { amount: "1000" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: simulateSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: simulateSchemaFor(m.errors) }),
     shouldValidate: "onSubmit",
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 rounded-xl bg-slate-50 p-4">
       <TextField
         meta={fieldMeta(fields.amount)}
-        label="Test amount (KES)"
+        label={m.testAmount}
         inputMode="numeric"
         autoComplete="off"
         {...getInputProps(fields.amount, { type: "text" })}
       />
-      <SubmitButton variant="secondary" pendingLabel="Paying…" name="intent" value={intent}>
+      <SubmitButton variant="secondary" pendingLabel={m.paying} name="intent" value={intent}>
         {label}
       </SubmitButton>
     </Form>
@@ -226,11 +267,12 @@ function SimulateForm({
 }
 
 function StkForm({ phone, actionData }: { phone: string; actionData: ActionData | undefined }) {
+  const m = useMessages(topUpMessages);
   const [form, fields] = useForm({
     id: "stk",
     lastResult: actionData?.intent === "stk" ? actionData.lastResult : undefined,
     defaultValue: { phone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: stkSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: stkSchemaFor(m.errors) }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -243,21 +285,21 @@ function StkForm({ phone, actionData }: { phone: string; actionData: ActionData 
       ) : null}
       <TextField
         meta={fieldMeta(fields.amount)}
-        label="Amount (KES)"
+        label={m.amountLabel}
         inputMode="numeric"
         autoComplete="off"
         {...getInputProps(fields.amount, { type: "text" })}
       />
       <TextField
         meta={fieldMeta(fields.phone)}
-        label="M-Pesa number"
-        hint="A Safaricom number, such as 0712 345 678."
+        label={m.phoneLabel}
+        hint={m.phoneHint}
         inputMode="tel"
         autoComplete="tel"
         {...getInputProps(fields.phone, { type: "tel" })}
       />
-      <SubmitButton pendingLabel="Sending the prompt…" name="intent" value="stk">
-        Send the prompt
+      <SubmitButton pendingLabel={m.sending} name="intent" value="stk">
+        {m.send}
       </SubmitButton>
     </Form>
   );
@@ -281,127 +323,120 @@ function MethodCard({ id, title, children }: { id: string; title: string; childr
 export default function MerchantTopUp() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(topUpMessages);
+  const locale = useLocale();
   return (
     <Container className="py-12">
       <p>
         <Link to={paths.merchantPayouts} className="text-sm underline">
-          Back to payouts
+          {m.back}
         </Link>
       </p>
-      <h1 className="mt-2 text-3xl font-bold text-ink">{topUpContent.title}</h1>
-      <p className="mt-3 max-w-3xl text-slate-700">{topUpContent.intro}</p>
+      <h1 className="mt-2 text-3xl font-bold text-ink">{m.title}</h1>
+      <p className="mt-3 max-w-3xl text-slate-700">{m.intro}</p>
       <dl className="mt-6 max-w-sm rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <dt className="text-sm text-slate-600">Available to pay out</dt>
+        <dt className="text-sm text-slate-600">{m.available}</dt>
         <dd className="text-2xl font-bold text-ink" data-testid="available">
           {formatKesCents(page.available)}
         </dd>
       </dl>
       {page.simulator ? (
         <p className="mt-4 max-w-3xl rounded-xl bg-amber-50 p-4 text-amber-950">
-          {topUpContent.simulatorNote}
+          {m.simulatorNote}
         </p>
       ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <MethodCard id="paybill" title={topUpContent.paybillTitle}>
+        <MethodCard id="paybill" title={m.paybillTitle}>
           {page.paybill ? (
             <>
-              <p className="mt-2 text-slate-700">
-                In M-Pesa choose Lipa na M-Pesa, then Pay Bill, and enter:
-              </p>
+              <p className="mt-2 text-slate-700">{m.paybillSteps}</p>
               <dl className="mt-3 space-y-1">
-                <Instruction term="Business number">{page.paybill}</Instruction>
-                <Instruction term="Account number">{page.merchantId}</Instruction>
+                <Instruction term={m.businessNumber}>{page.paybill}</Instruction>
+                <Instruction term={m.accountNumber}>{page.merchantId}</Instruction>
               </dl>
-              <p className="mt-3 text-sm text-slate-600">
-                KES 1 to {page.maxMpesaKes} a payment. It is added as soon as M-Pesa confirms it.
-              </p>
+              <p className="mt-3 text-sm text-slate-600">{m.paybillLimits(page.maxMpesaKes)}</p>
               {page.simulator && page.canTopUp ? (
                 <SimulateForm
                   intent="simulate-paybill"
-                  label={topUpContent.simulatePaybill}
+                  label={m.simulatePaybill}
                   actionData={actionData}
                 />
               ) : null}
             </>
           ) : (
-            <p className="mt-2 text-slate-700">Pay Bill top-ups are not available yet.</p>
+            <p className="mt-2 text-slate-700">{m.paybillUnavailable}</p>
           )}
         </MethodCard>
 
-        <MethodCard id="bank" title={topUpContent.bankTitle}>
-          <p className="mt-2 text-slate-700">
-            Send a PesaLink or bank transfer to our collection account and quote your reference:
-          </p>
+        <MethodCard id="bank" title={m.bankTitle}>
+          <p className="mt-2 text-slate-700">{m.bankSteps}</p>
           <dl className="mt-3 space-y-1">
-            <Instruction term="Bank">{collectionAccount.bankName}</Instruction>
-            <Instruction term="Account name">{collectionAccount.accountName}</Instruction>
-            <Instruction term="Account number">{collectionAccount.accountNumber}</Instruction>
-            <Instruction term="Branch">{collectionAccount.branch}</Instruction>
-            <Instruction term="Reference">{page.bankReference}</Instruction>
+            <Instruction term={m.bank}>{collectionAccount.bankName}</Instruction>
+            <Instruction term={m.accountName}>{collectionAccount.accountName}</Instruction>
+            <Instruction term={m.accountNumber}>{collectionAccount.accountNumber}</Instruction>
+            <Instruction term={m.branch}>{collectionAccount.branch}</Instruction>
+            <Instruction term={m.reference}>{page.bankReference}</Instruction>
           </dl>
-          <p className="mt-3 text-sm text-slate-600">
-            Up to {page.maxBankKes} a transfer over PesaLink. Without the reference we cannot tell
-            the money is yours: it waits until we check it.
-          </p>
+          <p className="mt-3 text-sm text-slate-600">{m.bankLimits(page.maxBankKes)}</p>
           {page.simulator && page.canTopUp ? (
-            <SimulateForm
-              intent="simulate-bank"
-              label={topUpContent.simulateBank}
-              actionData={actionData}
-            />
+            <SimulateForm intent="simulate-bank" label={m.simulateBank} actionData={actionData} />
           ) : null}
         </MethodCard>
 
-        <MethodCard id="stk" title={topUpContent.stkTitle}>
-          <p className="mt-2 text-slate-700">{topUpContent.stkIntro}</p>
+        <MethodCard id="stk" title={m.stkTitle}>
+          <p className="mt-2 text-slate-700">{m.stkIntro}</p>
           {!page.stkOffered ? (
-            <p className="mt-3 text-slate-700">M-Pesa prompts are not available yet.</p>
+            <p className="mt-3 text-slate-700">{m.stkUnavailable}</p>
           ) : page.canTopUp ? (
             <StkForm phone={page.phone} actionData={actionData} />
           ) : (
-            <p className="mt-3 text-slate-700">
-              Only members who may make payouts can send a prompt.
-            </p>
+            <p className="mt-3 text-slate-700">{m.stkNotAllowed}</p>
           )}
         </MethodCard>
       </div>
 
       <section aria-labelledby="recent-title" className="mt-10">
         <h2 id="recent-title" className="text-2xl font-semibold text-ink">
-          {topUpContent.recentTitle}
+          {m.recentTitle}
         </h2>
         {page.topUps.length === 0 ? (
-          <p className="mt-4 text-slate-700">{topUpContent.none}</p>
+          <p className="mt-4 text-slate-700">{m.none}</p>
         ) : (
           <ResponsiveTable
             className="mt-4"
-            caption={topUpContent.recentTitle}
+            caption={m.recentTitle}
             rows={page.topUps}
             rowKey={(row) => row.id}
             title={{
-              heading: "Amount",
+              heading: m.columns.amount,
               cell: (row) => formatKesCents(row.amount),
             }}
             columns={[
-              { heading: "How", cell: (row) => topUpMethodLabels[row.method] },
+              { heading: m.columns.how, cell: (row) => m.methods[row.method] },
               {
-                heading: "Status",
+                heading: m.columns.status,
                 cell: (row) => (
                   <>
                     <Badge tone={topUpStatusLabels[row.status].tone}>
-                      {topUpStatusLabels[row.status].label}
+                      {m.statuses[row.status]}
                     </Badge>
                     {row.failureReason ? (
-                      <span className="mt-1 block text-sm text-slate-700">{row.failureReason}</span>
+                      <span className="mt-1 block text-sm text-slate-700">
+                        {topUpFailureIn(locale, row.failureReason)}
+                      </span>
                     ) : null}
                   </>
                 ),
               },
-              { heading: "Reference", cell: (row) => row.reference ?? "", className: "font-mono" },
               {
-                heading: "Date (EAT)",
-                cell: (row) => formatEatDateTime(row.createdAt),
+                heading: m.columns.reference,
+                cell: (row) => row.reference ?? "",
+                className: "font-mono",
+              },
+              {
+                heading: m.columns.date,
+                cell: (row) => formatEatDateTime(row.createdAt, locale),
                 className: "whitespace-nowrap",
               },
             ]}

@@ -10,18 +10,22 @@ import { StatementLines } from "~/components/merchants/statements/StatementLines
 import {
   statementHref,
   StatementRangeForm,
+  useStatementPeriod,
 } from "~/components/merchants/statements/StatementRangeForm";
 import { StatementSummary } from "~/components/merchants/statements/StatementSummary";
 import { buttonClass, Container } from "~/components/ui";
 import {
   eatToday,
-  formatStatementPeriod,
   monthShortcuts,
   parseStatementRange,
   type StatementRange,
   type StatementRangeErrors,
 } from "~/core/statements/range";
 import { STATEMENT_SCREEN_LINES, type StatementView, statementView } from "~/core/statements/view";
+import { statementMessages } from "~/i18n/catalogs/statements";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -61,15 +65,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function MerchantStatements() {
   const { today, values, errors, shortcuts, statement } = useLoaderData<typeof loader>();
+  const m = useMessages(statementMessages);
+  const period = useStatementPeriod();
   return (
     <Container className="py-12">
-      <h1 className="text-3xl font-bold text-ink">Statements</h1>
+      <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
       <p className="mt-2 max-w-2xl text-slate-700">
-        Every shilling in and out of your OneHop balance for a period, in Nairobi time: collections
-        and their fees, settlement payouts, refunds and adjustments. Each month&apos;s fees and the
-        excise duty on them are on your{" "}
+        {m.intro}{" "}
         <a href={paths.merchantFeeInvoices} className="font-semibold text-brand-800 underline">
-          fee invoices
+          {m.feeInvoicesLink}
         </a>
         .
       </p>
@@ -78,7 +82,7 @@ export default function MerchantStatements() {
         <section aria-labelledby="statement-title" className="mt-10">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h2 id="statement-title" className="text-2xl font-semibold text-ink">
-              Statement for {formatStatementPeriod(statement.range)}
+              {m.statementFor(period(statement.range))}
             </h2>
             <div className="flex flex-wrap gap-2">
               <a
@@ -86,20 +90,20 @@ export default function MerchantStatements() {
                 className={buttonClass("secondary")}
                 download
               >
-                Download CSV
+                {m.downloadCsv}
               </a>
               <a
                 href={statementHref(paths.merchantStatementsPrint, statement.range)}
                 className={buttonClass("ghost")}
               >
-                Print version
+                {m.printVersion}
               </a>
             </div>
           </div>
           <div className="mt-6">
             <StatementSummary statement={statement} />
           </div>
-          <h2 className="mt-10 text-xl font-semibold text-ink">Lines</h2>
+          <h2 className="mt-10 text-xl font-semibold text-ink">{m.lines}</h2>
           <div className="mt-3">
             <StatementLines
               statement={statement}
@@ -115,8 +119,8 @@ export default function MerchantStatements() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Statements",
-    description: "Your OneHop statements.",
+    title: inLocale(statementMessages, matchesLocale(matches)).title,
+    description: inLocale(statementMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantStatements,
     noindex: true,
   });

@@ -8,6 +8,10 @@ import { useLoaderData } from "@remix-run/react";
 import { FeeInvoiceDocument } from "~/components/fees/FeeInvoice";
 import { feeInvoiceView } from "~/core/fees/invoice-view";
 import { monthOf, parseMonth } from "~/core/fees/months";
+import { feeInvoiceMessages, monthErrorIn } from "~/i18n/catalogs/fee-invoices";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -29,27 +33,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function PrintableFeeInvoice() {
   const { error, invoice } = useLoaderData<typeof loader>();
+  const all = useMessages(feeInvoiceMessages);
+  const m = all.print;
   return (
     <main
       id="main"
       tabIndex={-1}
       className="mx-auto w-full max-w-5xl flex-1 bg-white p-8 text-ink focus:outline-none print:max-w-none print:p-0"
     >
-      <nav aria-label="Fee invoice" className="mb-6 flex flex-wrap gap-4 text-sm print:hidden">
+      <nav aria-label={m.nav} className="mb-6 flex flex-wrap gap-4 text-sm print:hidden">
         <a
           href={`${paths.merchantFeeInvoices}?month=${invoice.month}`}
           className="font-semibold text-brand-800 underline"
         >
-          Back to fee invoices
+          {m.back}
         </a>
-        <span className="text-slate-700">
-          Use your browser&apos;s Print command (Ctrl+P, or ⌘P on a Mac) to print this invoice or
-          save it as a PDF.
-        </span>
+        <span className="text-slate-700">{m.howToPrint}</span>
       </nav>
       {error ? (
         <p role="alert" className="mb-4 rounded-lg bg-red-50 p-4 text-red-800">
-          {error} Showing {invoice.month}.
+          {monthErrorIn(all.monthError, error)} {m.showing(invoice.month)}
         </p>
       ) : null}
       <FeeInvoiceDocument invoice={invoice} />
@@ -60,8 +63,8 @@ export default function PrintableFeeInvoice() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Fee invoice",
-    description: "Your OneHop fee invoice, ready to print.",
+    title: inLocale(feeInvoiceMessages, matchesLocale(matches)).print.title,
+    description: inLocale(feeInvoiceMessages, matchesLocale(matches)).print.metaDescription,
     path: paths.merchantFeeInvoicesPrint,
     noindex: true,
   });

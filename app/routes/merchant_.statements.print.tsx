@@ -7,11 +7,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatementLines } from "~/components/merchants/statements/StatementLines";
-import { statementHref } from "~/components/merchants/statements/StatementRangeForm";
+import {
+  statementHref,
+  useStatementPeriod,
+} from "~/components/merchants/statements/StatementRangeForm";
 import { StatementSummary } from "~/components/merchants/statements/StatementSummary";
 import { company } from "~/content/company";
 import {
-  formatStatementPeriod,
   parseStatementRange,
   type StatementRange,
   type StatementRangeErrors,
@@ -20,6 +22,10 @@ import { addressLine } from "~/core/statements/address";
 import type { StatementHolder } from "~/core/statements/statement.server";
 import { type StatementView, statementView } from "~/core/statements/view";
 import { requirePermission } from "~/utils/auth.server";
+import { rangeErrorIn, statementMessages } from "~/i18n/catalogs/statements";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -72,14 +78,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Holder({ holder }: { holder: StatementHolder }) {
   const place = addressLine([holder.address, holder.city, holder.country]);
+  const m = useMessages(statementMessages).print;
   return (
     <section aria-labelledby="statement-holder">
       <h2 id="statement-holder" className="text-xs font-semibold uppercase text-slate-600">
-        Statement for
+        {m.holderTitle}
       </h2>
       <p className="mt-1 text-lg font-semibold text-ink">{holder.businessName}</p>
       <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-800">
-        <dt className="text-slate-600">Merchant ID</dt>
+        <dt className="text-slate-600">{m.merchantId}</dt>
         <dd className="font-mono">{holder.merchantId}</dd>
         {holder.kraPin ? (
           <>
@@ -89,17 +96,17 @@ function Holder({ holder }: { holder: StatementHolder }) {
         ) : null}
         {holder.registrationNumber ? (
           <>
-            <dt className="text-slate-600">Registration number</dt>
+            <dt className="text-slate-600">{m.registrationNumber}</dt>
             <dd>{holder.registrationNumber}</dd>
           </>
         ) : null}
         {place ? (
           <>
-            <dt className="text-slate-600">Address</dt>
+            <dt className="text-slate-600">{m.address}</dt>
             <dd>{place}</dd>
           </>
         ) : null}
-        <dt className="text-slate-600">E-mail</dt>
+        <dt className="text-slate-600">{m.email}</dt>
         <dd>{holder.contactEmail}</dd>
       </dl>
     </section>
@@ -132,20 +139,21 @@ function Issuer() {
 export default function PrintableStatement() {
   const { values, errors, generatedAt, holder, statement } = useLoaderData<typeof loader>();
   const back = statementHref(paths.merchantStatements, values);
+  const all = useMessages(statementMessages);
+  const m = all.print;
+  const locale = useLocale();
+  const period = useStatementPeriod();
   return (
     <main
       id="main"
       tabIndex={-1}
       className="mx-auto w-full max-w-5xl flex-1 bg-white p-8 text-ink focus:outline-none print:max-w-none print:p-0"
     >
-      <nav aria-label="Statement" className="mb-6 flex flex-wrap gap-4 text-sm print:hidden">
+      <nav aria-label={m.nav} className="mb-6 flex flex-wrap gap-4 text-sm print:hidden">
         <a href={back} className="font-semibold text-brand-800 underline">
-          Back to statements
+          {m.back}
         </a>
-        <span className="text-slate-700">
-          Use your browser&apos;s Print command (Ctrl+P, or ⌘P on a Mac) to print this statement or
-          save it as a PDF.
-        </span>
+        <span className="text-slate-700">{m.howToPrint}</span>
       </nav>
       {statement && holder ? (
         <article aria-labelledby="statement-title">
@@ -154,15 +162,15 @@ export default function PrintableStatement() {
             <Issuer />
           </header>
           <h1 id="statement-title" className="mt-6 text-2xl font-bold">
-            Statement {formatStatementPeriod(statement.range)}
+            {m.heading(period(statement.range))}
           </h1>
           <p className="mt-1 text-sm text-slate-700">
-            Kenyan shillings; times in Nairobi (EAT). Generated {formatEatDateTime(generatedAt)}.
+            {m.generated(formatEatDateTime(generatedAt, locale))}
           </p>
           <div className="mt-6">
             <StatementSummary statement={statement} />
           </div>
-          <h2 className="mt-8 text-xl font-semibold">Lines</h2>
+          <h2 className="mt-8 text-xl font-semibold">{all.lines}</h2>
           <div className="mt-3">
             <StatementLines
               statement={statement}
@@ -170,21 +178,24 @@ export default function PrintableStatement() {
             />
           </div>
           <footer className="mt-8 border-t border-slate-300 pt-4 text-xs text-slate-700">
-            {company.legalName}, {company.licenceName} {company.licenceNumber}. Questions about this
-            statement: {company.supportEmail}.
+            {company.legalName}, {company.licenceName} {company.licenceNumber}.{" "}
+            {m.questions(company.supportEmail)}
           </footer>
         </article>
       ) : (
         <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          <h1 className="text-xl font-bold">This statement period is not valid</h1>
+          <h1 className="text-xl font-bold">{m.invalid}</h1>
           <ul className="mt-2 list-disc pl-5">
-            {[errors.from, errors.to].filter(Boolean).map((message) => (
-              <li key={message}>{message}</li>
-            ))}
+            {[errors.from, errors.to]
+              .filter((message): message is string => Boolean(message))
+              .map((message) => rangeErrorIn(all.range.errors, message))
+              .map((message) => (
+                <li key={message}>{message}</li>
+              ))}
           </ul>
           <p className="mt-2">
             <a href={back} className="font-semibold underline">
-              Choose another period
+              {m.another}
             </a>
           </p>
         </div>
@@ -196,8 +207,8 @@ export default function PrintableStatement() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Statement",
-    description: "Your OneHop statement, ready to print.",
+    title: inLocale(statementMessages, matchesLocale(matches)).print.title,
+    description: inLocale(statementMessages, matchesLocale(matches)).print.metaDescription,
     path: paths.merchantStatementsPrint,
     noindex: true,
   });

@@ -3,20 +3,14 @@
  * and on paper (its rows never break across pages), cards on a phone; with the empty state and,
  * past the screen's limit, a pointer to the CSV.
  */
-import { statementLineLabels } from "~/core/statements/lines";
 import type { StatementView } from "~/core/statements/view";
-import { ResponsiveTable, eatDateTitle } from "~/components/ui/ResponsiveTable";
-import { formatKesCents } from "~/utils/format";
+import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
+import { statementMessages } from "~/i18n/catalogs/statements";
+import { inLocale } from "~/i18n/messages";
+import { useLocale, useMessages } from "~/i18n/use-messages";
+import { formatEatDateTime, formatEatIso, formatKesCents } from "~/utils/format";
 
-export const EMPTY_STATEMENT_TEXT = "No money moved in this period.";
-
-const amountHeadings = {
-  gross: "Gross",
-  fee: "Fee",
-  excise: "Excise duty",
-  net: "Net",
-  balance: "Balance",
-} as const;
+export const EMPTY_STATEMENT_TEXT = inLocale(statementMessages, "en").table.empty;
 
 export function StatementLines({
   statement,
@@ -26,10 +20,13 @@ export function StatementLines({
   /** Where the full CSV is, for the note when the table is cut short. */
   csvHref?: string;
 }) {
+  const m = useMessages(statementMessages);
+  const t = m.table;
+  const locale = useLocale();
   if (statement.lines.length === 0) {
     return (
       <p className="rounded-xl bg-slate-50 p-6 text-slate-700 print:bg-white print:p-0">
-        {EMPTY_STATEMENT_TEXT} Opening and closing balance: {formatKesCents(statement.opening)}.
+        {t.empty} {t.emptyBalance(formatKesCents(statement.opening))}
       </p>
     );
   }
@@ -38,41 +35,48 @@ export function StatementLines({
     <>
       {cut ? (
         <p role="status" className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          Showing the first {statement.lines.length} of {statement.lineCount} lines.{" "}
+          {t.cutShown(statement.lines.length, statement.lineCount)}{" "}
           {csvHref ? (
             <a href={csvHref} className="font-semibold underline" download>
-              Download the CSV
+              {t.cutLink}
             </a>
           ) : (
-            "The CSV download"
+            t.cutNoLink
           )}{" "}
-          has them all.
+          {t.cutAfter}
         </p>
       ) : null}
       <ResponsiveTable
-        caption="Statement lines, oldest first"
+        caption={t.caption}
         rows={statement.lines}
         rowKey={(line) => line.transactionId}
         printAsTable
         tableClassName="print:text-xs"
-        title={eatDateTitle()}
+        title={{
+          heading: t.date,
+          cell: (line) => (
+            <time dateTime={formatEatIso(line.at)} className="whitespace-nowrap font-normal">
+              {formatEatDateTime(line.at, locale)}
+            </time>
+          ),
+        }}
         columns={[
           {
-            heading: "Type",
-            cell: (line) => statementLineLabels[line.type],
+            heading: t.type,
+            cell: (line) => m.lineTypes[line.type],
             className: "whitespace-nowrap",
           },
           {
-            heading: "Description",
+            heading: t.description,
             cell: (line) => line.description,
             className: "min-w-48 break-words",
           },
           {
-            heading: "Reference",
+            heading: t.reference,
             cell: (line) => <span className="font-mono text-xs break-all">{line.reference}</span>,
           },
           ...(["gross", "fee", "excise", "net", "balance"] as const).map((field) => ({
-            heading: amountHeadings[field],
+            heading: t[field],
             cell: (line: StatementView["lines"][number]) => formatKesCents(line[field]),
             className: "whitespace-nowrap text-right tabular-nums",
           })),
