@@ -94,6 +94,9 @@ async function html(page: PageModule, path: string, pattern: string, cookie: str
   ).replaceAll("<!-- -->", "");
 }
 
+const errorsOf = async (response: Response) =>
+  ((await response.json()) as { lastResult: { error: Record<string, string[]> } }).lastResult.error;
+
 const dashboard = (cookie: string) =>
   html(dashboardPage, "/merchant/dashboard", "dashboard", cookie);
 
@@ -196,9 +199,6 @@ describe("step-up (Confirm it is you) in Kiswahili", () => {
         context: {},
       }),
     );
-  const errorsOf = async (response: Response) =>
-    ((await response.json()) as { lastResult: { error: Record<string, string[]> } }).lastResult
-      .error;
 
   it("the page, its refusals and its toast in Kiswahili; English without the cookie", async () => {
     const { id, cookie } = await signedInMember(MERCHANT, "owner");

@@ -117,8 +117,7 @@ export default function MerchantConfirm() {
     id: "merchant-confirm",
     lastResult: actionData?.lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: schemaFor(twoFactor, m) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(twoFactor, m) }),
   });
   return (
     <Container className="max-w-md py-12">

@@ -25,9 +25,7 @@ export function AddSettlementNumber({ className }: { className?: string }) {
           <h2 id="add-settlement-number-title" className="font-semibold text-amber-950">
             {m.title}
           </h2>
-          <p className="mt-1 text-sm text-amber-950">
-            {m.body}
-          </p>
+          <p className="mt-1 text-sm text-amber-950">{m.body}</p>
         </div>
       </div>
       <ButtonLink to={paths.merchantSettings} className="shrink-0">

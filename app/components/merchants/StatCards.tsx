@@ -63,9 +63,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
       {success.value === null ? (
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <dt className="text-sm font-medium text-slate-600">{m.successRate}</dt>
-          <dd className="mt-2 text-base font-semibold text-ink">
-            {m.noFinishedPayments}
-          </dd>
+          <dd className="mt-2 text-base font-semibold text-ink">{m.noFinishedPayments}</dd>
         </div>
       ) : (
         <StatCard

@@ -3,8 +3,7 @@
  * Out, the error page inside the app, and the step-up page ("Confirm it is you"). The operator
  * console draws the same shell in English (its pages' locale is always "en").
  */
-import type { MerchantNavId } from "~/content/app-navigation";
-import { sectionErrorText } from "~/content/app-navigation";
+import { sectionErrorText, type MerchantNavId } from "~/content/app-navigation";
 import type { TeamRole } from "~/core/accounts/permissions";
 import { defineMessages } from "../messages";
 

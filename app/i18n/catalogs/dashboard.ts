@@ -16,8 +16,7 @@ const stepsEn = Object.fromEntries(
 const stepsSw: Record<FirstRunStepId, StepWords> = {
   settlement: {
     label: "Ongeza nambari yako ya ulipaji",
-    hint:
-      "Tunakulipa KES kupitia nambari hiyo. Hadi uiongeze, malipo ya wateja wako yanasubiri kwetu.",
+    hint: "Tunakulipa KES kupitia nambari hiyo. Hadi uiongeze, malipo ya wateja wako yanasubiri kwetu.",
   },
   team: {
     label: "Alika timu yako",
@@ -86,8 +85,7 @@ export const dashboardMessages = defineMessages(
     },
     addSettlement: {
       title: "No settlement number yet",
-      body:
-        "We pay you in KES to an M-Pesa number. Until you add one, the payments your customers make wait with us and are not paid out.",
+      body: "We pay you in KES to an M-Pesa number. Until you add one, the payments your customers make wait with us and are not paid out.",
       action: "Add your settlement number",
     },
   },
@@ -138,8 +136,7 @@ export const dashboardMessages = defineMessages(
     },
     addSettlement: {
       title: "Bado hakuna nambari ya ulipaji",
-      body:
-        "Tunakulipa KES kupitia nambari ya M-Pesa. Hadi uiongeze, malipo ya wateja wako yanasubiri kwetu na hayatumwi kwako.",
+      body: "Tunakulipa KES kupitia nambari ya M-Pesa. Hadi uiongeze, malipo ya wateja wako yanasubiri kwetu na hayatumwi kwako.",
       action: "Ongeza nambari yako ya ulipaji",
     },
   },
