@@ -54,7 +54,7 @@ const under = (base: string) => (at: NavLocation) =>
 
 const statusOf = (at: NavLocation) => new URLSearchParams(at.search).get("status");
 
-export const merchantNav: readonly MerchantNavItem[] = [
+const merchantItems: readonly MerchantNavItem[] = [
   {
     id: "dashboard",
     label: "Dashboard",
@@ -147,13 +147,15 @@ export const merchantNav: readonly MerchantNavItem[] = [
   },
 ];
 
+export const merchantNav: readonly AppNavItem[] = merchantItems;
+
 /** The merchant items a member whose role holds `granted` sees. */
 export function merchantNavFor(
   granted: readonly string[],
   /** The labels in the page's language (app/i18n/catalogs/app-shell.ts); default: the English. */
   labels?: Readonly<Record<MerchantNavId, string>>,
 ): readonly MerchantNavItem[] {
-  return merchantNav
+  return merchantItems
     .filter((item) => !item.permission || granted.includes(item.permission))
     .map((item) => (labels ? { ...item, label: labels[item.id] } : item));
 }
