@@ -26,6 +26,24 @@ export interface AppNavItem {
   permission?: string;
 }
 
+/** The merchant app's items, each named by a key its translated label is found by. */
+export type MerchantNavId =
+  | "dashboard"
+  | "payments"
+  | "till"
+  | "statements"
+  | "payouts"
+  | "paymentLinks"
+  | "balances"
+  | "settings"
+  | "team"
+  | "developers"
+  | "security";
+
+export interface MerchantNavItem extends AppNavItem {
+  id: MerchantNavId;
+}
+
 /** A console item also names the role that opens it; an admin opens everything. */
 export interface ConsoleNavItem extends AppNavItem {
   role: "reviewer" | "curator" | "compliance" | "admin";
@@ -36,8 +54,9 @@ const under = (base: string) => (at: NavLocation) =>
 
 const statusOf = (at: NavLocation) => new URLSearchParams(at.search).get("status");
 
-export const merchantNav: readonly AppNavItem[] = [
+const merchantItems: readonly MerchantNavItem[] = [
   {
+    id: "dashboard",
     label: "Dashboard",
     to: paths.merchantDashboard,
     icon: "chart",
@@ -45,6 +64,7 @@ export const merchantNav: readonly AppNavItem[] = [
     permission: "payments:read",
   },
   {
+    id: "payments",
     label: "Payments",
     to: paths.merchantPayments,
     icon: "exchange",
@@ -53,6 +73,7 @@ export const merchantNav: readonly AppNavItem[] = [
   },
   // The cashier's till (issue 32, item 5): for every role that may take a payment.
   {
+    id: "till",
     label: "Till",
     to: paths.merchantTill,
     icon: "store",
@@ -60,6 +81,7 @@ export const merchantNav: readonly AppNavItem[] = [
     permission: "payments:create",
   },
   {
+    id: "statements",
     label: "Statements",
     to: paths.merchantStatements,
     icon: "document",
@@ -67,6 +89,7 @@ export const merchantNav: readonly AppNavItem[] = [
     permission: "statements:read",
   },
   {
+    id: "payouts",
     label: "Payouts",
     to: paths.merchantPayouts,
     icon: "send",
@@ -74,6 +97,7 @@ export const merchantNav: readonly AppNavItem[] = [
     permission: "payouts:create",
   },
   {
+    id: "paymentLinks",
     label: "Payment links",
     to: paths.merchantPaymentLinks,
     icon: "cart",
@@ -82,6 +106,7 @@ export const merchantNav: readonly AppNavItem[] = [
   },
   // A section of the dashboard (balances and the settlement number), not a page of its own.
   {
+    id: "balances",
     label: "Balances and settlement",
     to: `${paths.merchantDashboard}#balances`,
     icon: "wallet",
@@ -89,6 +114,7 @@ export const merchantNav: readonly AppNavItem[] = [
     permission: "balances:read",
   },
   {
+    id: "settings",
     label: "Settings",
     to: paths.merchantSettings,
     icon: "key",
@@ -96,6 +122,7 @@ export const merchantNav: readonly AppNavItem[] = [
     permission: "balances:read",
   },
   {
+    id: "team",
     label: "Team",
     to: paths.merchantTeam,
     icon: "handshake",
@@ -103,6 +130,7 @@ export const merchantNav: readonly AppNavItem[] = [
     permission: "team:manage",
   },
   {
+    id: "developers",
     label: "Developers",
     to: paths.merchantDevelopers,
     icon: "code",
@@ -111,6 +139,7 @@ export const merchantNav: readonly AppNavItem[] = [
   },
   // Everyone's own account: password, two-factor sign-in, sessions.
   {
+    id: "security",
     label: "Security",
     to: paths.merchantSecurity,
     icon: "shield",
@@ -118,9 +147,17 @@ export const merchantNav: readonly AppNavItem[] = [
   },
 ];
 
+export const merchantNav: readonly AppNavItem[] = merchantItems;
+
 /** The merchant items a member whose role holds `granted` sees. */
-export function merchantNavFor(granted: readonly string[]): readonly AppNavItem[] {
-  return merchantNav.filter((item) => !item.permission || granted.includes(item.permission));
+export function merchantNavFor(
+  granted: readonly string[],
+  /** The labels in the page's language (app/i18n/catalogs/app-shell.ts); default: the English. */
+  labels?: Readonly<Record<MerchantNavId, string>>,
+): readonly MerchantNavItem[] {
+  return merchantItems
+    .filter((item) => !item.permission || granted.includes(item.permission))
+    .map((item) => (labels ? { ...item, label: labels[item.id] } : item));
 }
 
 /** Payment views that have their own console item. */

@@ -13,11 +13,20 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { SecondFactorFields } from "~/components/accounts/SecondFactorFields";
 import { Container } from "~/components/ui";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
-import { twoFactorText } from "~/content/two-factor";
-import { confirmPasswordSchema, secondFactorSchema } from "~/core/accounts/two-factor-schema";
+import { twoFactorRefusalMessages } from "~/content/two-factor";
+import { secondFactorSchemaFor } from "~/core/accounts/two-factor-schema";
+import { waitMinutes } from "~/core/rate-limit.server";
+import { stepUpMessages } from "~/i18n/catalogs/app-shell";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import type { Locale } from "~/i18n/locales";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale } from "~/i18n/use-messages";
 import { requireMerchant } from "~/utils/auth.server";
 import { paths } from "~/utils/paths";
 import {
@@ -36,6 +45,26 @@ import { twoFactor } from "~/wiring/sign-in.server";
 const DASHBOARD = paths.merchantDashboard;
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
+/** The page's words in one language: its own, and the second sign-in step's for the code. */
+function wordsIn(locale: Locale) {
+  return {
+    ...inLocale(stepUpMessages, locale),
+    code: inLocale(signInMessages, locale).secondStep,
+    minutes: inLocale(signInMessages, locale).minutes,
+    refusal: inLocale(twoFactorRefusalMessages, locale),
+  };
+}
+
+/** The form in the page's language: a code (two-factor on) or the password. */
+function schemaFor(twoFactor: boolean, m: ReturnType<typeof wordsIn>) {
+  return twoFactor
+    ? secondFactorSchemaFor(m.code)
+    : z.object({
+        password: z.string({ required_error: m.passwordRequired }).max(1000),
+        redirectTo: z.string().optional(),
+      });
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requireMerchant(request);
   const redirectTo = safeRedirectPath(
@@ -50,9 +79,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const subject = { type: "merchant_user", id: merchant.userId } as const;
   const formData = await request.formData();
   const hasTwoFactor = merchant.totpEnabledAt !== null;
-  const submission = hasTwoFactor
-    ? parseWithZod(formData, { schema: secondFactorSchema })
-    : parseWithZod(formData, { schema: confirmPasswordSchema });
+  const m = wordsIn(requestLocale(request));
+  const submission = parseWithZod(formData, { schema: schemaFor(hasTwoFactor, m) });
   const hide = { hideFields: ["code", "password"] };
   if (submission.status !== "success") {
     return data<ActionData>({ lastResult: submission.reply(hide) }, 400);
@@ -69,51 +97,46 @@ export async function action({ request }: ActionFunctionArgs) {
       : await twoFactor().confirmPassword(subject, { ...base, password: value.password });
   if (!result.ok) {
     const field = "code" in value ? "code" : "password";
-    const message = refusalMessage(result, field === "code" ? "code" : "password");
+    const message = refusalMessage(result, field, m.refusal, (ms) => m.minutes(waitMinutes(ms)));
     return data<ActionData>(
       { lastResult: submission.reply({ fieldErrors: { [field]: [message] }, ...hide }) },
       { status: refusalStatus(result) },
     );
   }
   await sessions().markSteppedUp("merchant", request);
-  return redirectWithSuccess(
-    safeRedirectPath(value.redirectTo, DASHBOARD),
-    twoFactorText.confirmed,
-  );
+  return redirectWithSuccess(safeRedirectPath(value.redirectTo, DASHBOARD), {
+    message: m.confirmed,
+  });
 }
 
 export default function MerchantConfirm() {
   const { redirectTo, twoFactor } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = wordsIn(useLocale());
   const [form, fields] = useForm({
     id: "merchant-confirm",
     lastResult: actionData?.lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: twoFactor ? secondFactorSchema : confirmPasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(twoFactor, m) }),
   });
   return (
     <Container className="max-w-md py-12">
-      <h1 className="text-3xl font-bold text-ink">Confirm it is you</h1>
-      <p className="mt-3 text-slate-700">
-        {twoFactor
-          ? "This action needs a fresh code. Enter the 6-digit code from your authenticator app."
-          : "This action needs your password again."}
-      </p>
+      <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
+      <p className="mt-3 text-slate-700">{twoFactor ? m.codeIntro : m.passwordIntro}</p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {twoFactor ? (
-          <SecondFactorFields field={fields.code} />
+          <SecondFactorFields field={fields.code} label={m.code.codeLabel} hint={m.code.codeHint} />
         ) : (
           <TextField
             meta={fieldMeta(fields.password)}
-            label="Password"
+            label={m.password}
             type="password"
             autoComplete="current-password"
           />
         )}
-        <SubmitButton pendingLabel="Checking..." className="w-full">
-          Confirm
+        <SubmitButton pendingLabel={m.checking} className="w-full">
+          {m.confirm}
         </SubmitButton>
       </Form>
     </Container>
@@ -124,8 +147,8 @@ export const headers = privatePageHeadersWithRetryAfter;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Confirm It Is You",
-    description: "Confirm your identity before a sensitive change.",
+    title: inLocale(stepUpMessages, matchesLocale(matches)).metaTitle,
+    description: inLocale(stepUpMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantConfirm,
     noindex: true,
   });

@@ -7,10 +7,13 @@ import { FirstRunChecklist } from "~/components/merchants/FirstRunChecklist";
 import { BalanceList, type Balances } from "~/components/merchants/BalanceList";
 import { StatCards } from "~/components/merchants/StatCards";
 import { buttonClass, Card, Container, TextLink } from "~/components/ui";
-import { dashboardText } from "~/content/dashboard";
 import { can as roleMay } from "~/core/accounts/permissions";
 import { firstRunChecklist } from "~/core/merchants/first-run-checklist";
 import { dataModeOf } from "~/core/api/mode";
+import { dashboardMessages } from "~/i18n/catalogs/dashboard";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privateCachedPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
@@ -85,6 +88,7 @@ function BalancesSection({
   balances: Balances;
   settlementPhone: string | null;
 }) {
+  const m = useMessages(dashboardMessages);
   return (
     <section
       id="balances"
@@ -92,7 +96,7 @@ function BalancesSection({
       className="mt-8 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <h2 id="balances-title" className="text-lg font-semibold text-ink">
-        Balances and settlement
+        {m.balancesTitle}
       </h2>
       <BalanceList
         balances={balances}
@@ -102,13 +106,13 @@ function BalancesSection({
       <p className="mt-4 text-sm text-slate-700">
         {settlementPhone ? (
           <>
-            Settled to <span className="font-semibold text-ink">{settlementPhone}</span>.{" "}
-            <TextLink to={paths.merchantSettings}>Change where you are paid</TextLink>
+            {m.settledTo} <span className="font-semibold text-ink">{settlementPhone}</span>.{" "}
+            <TextLink to={paths.merchantSettings}>{m.changeWherePaid}</TextLink>
           </>
         ) : (
           <>
-            No settlement number yet: payments wait until you{" "}
-            <TextLink to={paths.merchantSettings}>add one</TextLink>.
+            {m.noSettlementBefore}{" "}
+            <TextLink to={paths.merchantSettings}>{m.noSettlementLink}</TextLink>.
           </>
         )}
       </p>
@@ -118,6 +122,7 @@ function BalancesSection({
 
 /** Before the first payment: no figures of zeros, a way to take one. */
 function NoPaymentsYet({ mode, canCreate }: { mode: "live" | "test"; canCreate: boolean }) {
+  const dashboardText = useMessages(dashboardMessages);
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6">
       <p className="text-lg font-semibold text-ink">{dashboardText.noPaymentsTitle}</p>
@@ -147,20 +152,19 @@ export default function MerchantDashboard() {
   } = useLoaderData<typeof loader>();
   useSessionEnd(sessionEndsAt);
   const can = useMemberCan();
+  const m = useMessages(dashboardMessages);
   return (
     <Container className="py-8 lg:py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-ink">Merchant Dashboard</h1>
+        <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
         {hasPayments && can("payments:create") ? (
           <Link to={paths.newMerchantPayment} className={buttonClass("primary")}>
-            {dashboardText.createPayment}
+            {m.createPayment}
           </Link>
         ) : null}
       </div>
       <p className="mt-2 text-slate-700">
-        {signedInBefore
-          ? dashboardText.welcomeBack(account.business_name)
-          : dashboardText.welcome(account.business_name)}
+        {signedInBefore ? m.welcomeBack(account.business_name) : m.welcome(account.business_name)}
       </p>
       <DataModeSwitch mode={mode} path={paths.merchantDashboard} className="mt-4" />
 
@@ -168,7 +172,7 @@ export default function MerchantDashboard() {
 
       <section aria-labelledby="stats-title" className="mt-8">
         <h2 id="stats-title" className="sr-only">
-          This month
+          {m.thisMonth}
         </h2>
         {hasPayments ? (
           <StatCards stats={stats} />
@@ -179,14 +183,14 @@ export default function MerchantDashboard() {
 
       {balances ? <BalancesSection balances={balances} settlementPhone={settlementPhone} /> : null}
 
-      <Card title="Account Information" headingLevel="h2" className="mt-6">
+      <Card title={m.accountInformation} headingLevel="h2" className="mt-6">
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {(
             [
-              ["Merchant ID", account.merchant_id],
-              ["Username", account.username],
-              ["Business Name", account.business_name],
-              ["Contact Email", account.contact_email],
+              [m.merchantId, account.merchant_id],
+              [m.username, account.username],
+              [m.businessName, account.business_name],
+              [m.contactEmail, account.contact_email],
             ] as const
           ).map(([label, value]) => (
             <div key={label}>
@@ -204,8 +208,8 @@ export const headers = privateCachedPageHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Merchant Dashboard",
-    description: "Your OneHop merchant dashboard.",
+    title: inLocale(dashboardMessages, matchesLocale(matches)).title,
+    description: inLocale(dashboardMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantDashboard,
     noindex: true,
   });

@@ -9,7 +9,10 @@ import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix
 import type { ReactNode } from "react";
 import { AppShell } from "~/components/app/AppShell";
 import { SectionError } from "~/components/app/SectionError";
+import { LanguageSwitch } from "~/components/layout/LanguageSwitch";
 import { merchantNavFor } from "~/content/app-navigation";
+import { appShellMessages, sectionErrorMessages } from "~/i18n/catalogs/app-shell";
+import { useMessages } from "~/i18n/use-messages";
 import { rolePermissions, teamRoleInfo } from "~/core/accounts/permissions";
 import { requireMerchant } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
@@ -36,24 +39,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ShellData = Awaited<ReturnType<typeof loader>>;
 
 function MerchantShell({ data, children }: { data: ShellData; children: ReactNode }) {
+  const m = useMessages(appShellMessages);
   return (
     <AppShell
-      section="Merchant"
+      section={m.section}
       home={paths.merchantDashboard}
-      navLabel="Merchant"
-      items={merchantNavFor(data.member.permissions)}
+      navLabel={m.navLabel}
+      items={merchantNavFor(data.member.permissions, m.nav)}
       identity={{
         name: data.merchant.businessName,
         detail: (
           <>
-            Merchant ID <span className="font-mono font-semibold">{data.merchant.merchantId}</span>
+            {m.merchantId}{" "}
+            <span className="font-mono font-semibold">{data.merchant.merchantId}</span>
             <span className="block">
-              {data.member.username} ({data.member.roleLabel})
+              {data.member.username} ({m.roles[data.member.role]})
             </span>
           </>
         ),
       }}
       signOutAction={paths.merchantSignOut}
+      languageSwitch={<LanguageSwitch />}
     >
       {children}
     </AppShell>
@@ -74,13 +80,14 @@ export const headers = privatePageHeaders;
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("routes/merchant");
+  const m = useMessages(sectionErrorMessages);
   const page = (
-    <SectionError error={error} home={paths.merchantDashboard} homeLabel="the dashboard" />
+    <SectionError error={error} home={paths.merchantDashboard} homeLabel={m.dashboard} />
   );
   if (!data) {
     return (
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <SectionError error={error} home={paths.home} homeLabel="the home page" />
+        <SectionError error={error} home={paths.home} homeLabel={m.homePage} />
       </main>
     );
   }

@@ -3,6 +3,8 @@
  * wide screens, a top bar with a "Menu" disclosure on phones, who is signed in, Sign Out, and the
  * page's one `<main id="main">`. The phone menu is a `<details>` element, so it opens without
  * JavaScript; with JavaScript it also closes after a navigation, on Escape and on a click outside.
+ * The merchant app passes its language switch (`languageSwitch`); the operator console, kept in
+ * English, passes none. The shell's own words follow the page's language (the console's is "en").
  */
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
@@ -12,6 +14,8 @@ import { Icon } from "~/components/ui/icons";
 import type { AppNavItem, NavLocation } from "~/content/app-navigation";
 import { company } from "~/content/company";
 import { MenuSummary } from "~/components/layout/MenuSummary";
+import { appShellMessages } from "~/i18n/catalogs/app-shell";
+import { useMessages } from "~/i18n/use-messages";
 
 export interface ShellIdentity {
   /** The business or the operator's name. */
@@ -30,6 +34,11 @@ export interface AppShellProps {
   items: readonly AppNavItem[];
   identity: ShellIdentity;
   signOutAction: string;
+  /**
+   * The "English | Kiswahili" switch (components/layout/LanguageSwitch), shown in the side
+   * navigation and the phone top bar; none in a section kept in English.
+   */
+  languageSwitch?: ReactNode;
   children: ReactNode;
 }
 
@@ -73,6 +82,7 @@ function Identity({ identity }: { identity: ShellIdentity }) {
 }
 
 function SignOut({ action, className }: { action: string; className?: string }) {
+  const m = useMessages(appShellMessages);
   return (
     <Form method="post" action={action} className={className}>
       <button
@@ -80,7 +90,7 @@ function SignOut({ action, className }: { action: string; className?: string }) 
         className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-ink"
       >
         <Icon name="arrowRight" className="h-5 w-5 shrink-0 text-slate-500" />
-        Sign Out
+        {m.signOut}
       </button>
     </Form>
   );
@@ -133,6 +143,7 @@ export function AppShell({
   items,
   identity,
   signOutAction,
+  languageSwitch,
   children,
 }: AppShellProps) {
   const location = useLocation();
@@ -149,6 +160,7 @@ export function AppShell({
             <NavList items={items} at={at} />
           </nav>
           <SignOut action={signOutAction} className="border-t border-slate-200 pt-4" />
+          {languageSwitch ? <div className="-mt-3 px-1">{languageSwitch}</div> : null}
         </div>
       </aside>
 
@@ -156,6 +168,7 @@ export function AppShell({
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white lg:hidden">
         <div className="flex h-14 items-center justify-between gap-3 px-4">
           <Brand section={section} home={home} />
+          {languageSwitch ? <div className="ml-auto hidden sm:block">{languageSwitch}</div> : null}
           <details ref={menu} className="menu-toggle">
             <MenuSummary />
             <div className="absolute inset-x-0 top-14 max-h-[calc(100vh-3.5rem)] space-y-4 overflow-y-auto border-b border-slate-200 bg-white px-4 py-4 shadow-lg">
@@ -164,6 +177,9 @@ export function AppShell({
                 <NavList items={items} at={at} />
               </nav>
               <SignOut action={signOutAction} className="border-t border-slate-200 pt-3" />
+              {languageSwitch ? (
+                <div className="border-t border-slate-200 pt-3 sm:hidden">{languageSwitch}</div>
+              ) : null}
             </div>
           </details>
         </div>

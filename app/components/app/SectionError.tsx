@@ -6,8 +6,9 @@
  */
 import { isRouteErrorResponse } from "@remix-run/react";
 import { ButtonLink, Container } from "~/components/ui";
-import { sectionErrorText as text } from "~/content/app-navigation";
 import { company } from "~/content/company";
+import { sectionErrorMessages } from "~/i18n/catalogs/app-shell";
+import { useMessages } from "~/i18n/use-messages";
 
 export function SectionError({
   error,
@@ -16,8 +17,10 @@ export function SectionError({
 }: {
   error: unknown;
   home: string;
+  /** Where `home` leads, after "Back to", in the page's language ("the dashboard"). */
   homeLabel: string;
 }) {
+  const text = useMessages(sectionErrorMessages);
   const response = isRouteErrorResponse(error) ? error : null;
   const status = response?.status;
   const detail =
@@ -33,13 +36,15 @@ export function SectionError({
   return (
     <Container className="py-16">
       <div className="max-w-xl">
-        {status ? <p className="text-sm font-semibold text-brand-800">Error {status}</p> : null}
+        {status ? (
+          <p className="text-sm font-semibold text-brand-800">{text.error(status)}</p>
+        ) : null}
         <h1 className="mt-2 text-3xl font-bold text-ink">{title}</h1>
         <p className="mt-3 text-slate-700">{body}</p>
         {detail && detail !== "Not Found" ? <p className="mt-2 text-slate-700">{detail}</p> : null}
         {status === 404 || status === 403 ? null : (
           <p className="mt-3 text-slate-700">
-            If it keeps happening, write to{" "}
+            {text.keepsHappening}{" "}
             <a
               className="font-semibold text-brand-800 underline"
               href={`mailto:${company.supportEmail}`}
@@ -50,7 +55,7 @@ export function SectionError({
           </p>
         )}
         <ButtonLink to={home} className="mt-8">
-          Back to {homeLabel}
+          {text.backTo(homeLabel)}
         </ButtonLink>
       </div>
     </Container>

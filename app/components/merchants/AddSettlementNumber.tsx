@@ -1,5 +1,7 @@
 import { ButtonLink, cx } from "~/components/ui";
 import { Icon } from "~/components/ui/icons";
+import { dashboardMessages } from "~/i18n/catalogs/dashboard";
+import { useMessages } from "~/i18n/use-messages";
 import { paths } from "~/utils/paths";
 
 /**
@@ -8,6 +10,7 @@ import { paths } from "~/utils/paths";
  * cannot be paid out.
  */
 export function AddSettlementNumber({ className }: { className?: string }) {
+  const m = useMessages(dashboardMessages).addSettlement;
   return (
     <section
       aria-labelledby="add-settlement-number-title"
@@ -20,16 +23,13 @@ export function AddSettlementNumber({ className }: { className?: string }) {
         <Icon name="phone" className="mt-0.5 h-6 w-6 shrink-0 text-amber-800" />
         <div>
           <h2 id="add-settlement-number-title" className="font-semibold text-amber-950">
-            No settlement number yet
+            {m.title}
           </h2>
-          <p className="mt-1 text-sm text-amber-950">
-            We pay you in KES to an M-Pesa number. Until you add one, the payments your customers
-            make wait with us and are not paid out.
-          </p>
+          <p className="mt-1 text-sm text-amber-950">{m.body}</p>
         </div>
       </div>
       <ButtonLink to={paths.merchantSettings} className="shrink-0">
-        Add your settlement number
+        {m.action}
       </ButtonLink>
     </section>
   );

@@ -2,18 +2,16 @@
  * The merchant's balances of one mode (roles with balances:read only), as a definition list of
  * cards: the dashboard's and the payments list's.
  */
+import { dashboardMessages } from "~/i18n/catalogs/dashboard";
+import { useMessages } from "~/i18n/use-messages";
 import { formatKesCents } from "~/utils/format";
 
 export type Balances = { available: string; pending: string; inFlight: string };
 
 const rows = [
-  [
-    "available",
-    "Available",
-    "Yours for payouts; collections go to your destination as your payout schedule says",
-  ],
-  ["pending", "Pending", "Held for review (large payments)"],
-  ["inFlight", "On the way", "Sent to your destination, waiting for the receipt"],
+  ["available", "availableHint"],
+  ["pending", "pendingHint"],
+  ["inFlight", "inFlightHint"],
 ] as const;
 
 export function BalanceList({
@@ -25,13 +23,14 @@ export function BalanceList({
   className: string;
   cardClassName: string;
 }) {
+  const m = useMessages(dashboardMessages).balances;
   return (
     <dl className={className}>
-      {rows.map(([key, label, hint]) => (
+      {rows.map(([key, hint]) => (
         <div key={key} className={cardClassName}>
-          <dt className="text-sm text-slate-600">{label}</dt>
+          <dt className="text-sm text-slate-600">{m[key]}</dt>
           <dd className="mt-1 text-xl font-bold text-ink">{formatKesCents(balances[key])}</dd>
-          <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
+          <dd className="mt-1 text-xs text-slate-600">{m[hint]}</dd>
         </div>
       ))}
     </dl>

@@ -4,23 +4,27 @@
  * screen readers what happened.
  */
 import { useEffect, useState } from "react";
+import { uiMessages } from "~/i18n/catalogs/ui";
+import { useMessages } from "~/i18n/use-messages";
 import { buttonClass } from "./index";
 
 export function CopyButton({
   text,
   label,
-  copiedLabel = "Copied",
+  copiedLabel,
   what,
   className,
 }: {
   text: string;
   label: string;
+  /** Default: "Copied" in the page's language. */
   copiedLabel?: string;
   /** What is copied, for screen readers: "API key", "Checkout link". */
   what: string;
   /** Replaces the secondary button style. */
   className?: string;
 }) {
+  const m = useMessages(uiMessages).copy;
   const [ready, setReady] = useState(false);
   const [copied, setCopied] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => setReady(Boolean(navigator.clipboard)), []);
@@ -42,14 +46,10 @@ export function CopyButton({
           )
         }
       >
-        {copied === "copied" ? copiedLabel : label}
+        {copied === "copied" ? (copiedLabel ?? m.copied) : label}
       </button>
       <span className="sr-only" aria-live="polite">
-        {copied === "copied"
-          ? `${what} copied`
-          : copied === "failed"
-            ? `Could not copy: select the ${what.toLowerCase()} and copy it`
-            : ""}
+        {copied === "copied" ? m.done(what) : copied === "failed" ? m.failed(what) : ""}
       </span>
     </>
   );

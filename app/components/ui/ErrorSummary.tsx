@@ -5,6 +5,8 @@
  * (`focusKey` changes on each failed submit) and a link puts the focus in its field.
  */
 import { useEffect, useRef } from "react";
+import { uiMessages } from "~/i18n/catalogs/ui";
+import { useMessages } from "~/i18n/use-messages";
 
 export interface Problem {
   /** The field's id: the link goes to `#fieldId`. */
@@ -23,9 +25,10 @@ export function ErrorSummary({
   subject: string;
   /** Changes when the summary should take the focus again (a new failed submit). */
   focusKey?: unknown;
-  /** The heading for `count` problems in the page's language (default: the English below). */
+  /** The heading for `count` problems (default: app/i18n/catalogs/ui.ts, the page's language). */
   title?: (count: number) => string;
 }) {
+  const m = useMessages(uiMessages).errorSummary;
   const heading = useRef<HTMLHeadingElement>(null);
   const count = problems.length;
   const failed = count > 0;
@@ -45,11 +48,7 @@ export function ErrorSummary({
         tabIndex={-1}
         className="text-lg font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-red-700"
       >
-        {title
-          ? title(count)
-          : count === 1
-            ? `There is a problem with ${subject}`
-            : `There are ${count} problems with ${subject}`}
+        {title ? title(count) : count === 1 ? m.one(subject) : m.many(count, subject)}
       </h3>
       <ul className="mt-3 list-disc space-y-1 pl-5">
         {problems.map((problem) => (

@@ -5,6 +5,9 @@
  * and the one not shown is display:none (so also hidden from assistive technology).
  */
 import { Fragment, type ReactNode } from "react";
+import { uiMessages } from "~/i18n/catalogs/ui";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import { formatEatDateTime, formatEatIso } from "~/utils/format";
 import { cx } from "./index";
 
@@ -16,13 +19,16 @@ export interface RecordColumn<Row> {
   className?: string;
 }
 
-/** The title column of records that happened at a moment: "Date (EAT)" with a <time>. */
-export function eatDateTitle<Row extends { at: number }>() {
+/**
+ * The title column of records that happened at a moment: "Date (EAT)" with a <time>, in `locale`
+ * (the page's: pass `useLocale()`; default English).
+ */
+export function eatDateTitle<Row extends { at: number }>(locale: Locale = "en") {
   return {
-    heading: "Date (EAT)",
+    heading: inLocale(uiMessages, locale).dateEat,
     cell: (row: Row) => (
       <time dateTime={formatEatIso(row.at)} className="whitespace-nowrap font-normal">
-        {formatEatDateTime(row.at)}
+        {formatEatDateTime(row.at, locale)}
       </time>
     ),
   };

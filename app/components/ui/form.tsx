@@ -4,6 +4,8 @@
  */
 import { useNavigation } from "@remix-run/react";
 import { Fragment, type ComponentProps, type ReactNode } from "react";
+import { uiMessages } from "~/i18n/catalogs/ui";
+import { useMessages } from "~/i18n/use-messages";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { buttonClass, cx, type ButtonVariant } from "./index";
 
@@ -226,9 +228,10 @@ export function SubmitButton({
 
 /** Hidden from people, tempting to bots: any value means the post came from a bot. */
 export function Honeypot({ name = HONEYPOT_FIELD }: { name?: string }) {
+  const m = useMessages(uiMessages);
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor={`hp-${name}`}>Leave this field empty</label>
+      <label htmlFor={`hp-${name}`}>{m.honeypot}</label>
       <input
         id={`hp-${name}`}
         type="text"

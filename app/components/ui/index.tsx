@@ -1,6 +1,8 @@
 /** Small presentational primitives shared by every page. No data, no effects. */
 import { Link } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
+import { uiMessages } from "~/i18n/catalogs/ui";
+import { useMessages } from "~/i18n/use-messages";
 
 export function cx(...classes: (string | false | null | undefined)[]): string {
   return classes.filter(Boolean).join(" ");
@@ -149,10 +151,11 @@ export function ExternalLink({
   children: ReactNode;
   className?: string;
 }) {
+  const m = useMessages(uiMessages);
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}
-      <span className="sr-only"> (opens in a new tab)</span>
+      <span className="sr-only">{` ${m.opensInNewTab}`}</span>
     </a>
   );
 }
