@@ -155,9 +155,7 @@ export default function PaymentLinks() {
           <h2 id="create-link-heading" className="text-xl font-semibold text-ink">
             {mode === "test" ? m.createTest : m.create}
           </h2>
-          <p className="mt-1 text-slate-700">
-            {mode === "test" ? m.testNote : m.liveNote}
-          </p>
+          <p className="mt-1 text-slate-700">{mode === "test" ? m.testNote : m.liveNote}</p>
           <div className="mt-5">
             <CreatePaymentLinkForm
               // A new form after each creation (the action redirects here).

@@ -197,10 +197,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     transferId: parsed.data.transferId,
   });
   if (outcome.ok)
-    return jsonWithSuccess(
-      { ok: true },
-      { message: m.retried, description: m.retriedDescription },
-    );
+    return jsonWithSuccess({ ok: true }, { message: m.retried, description: m.retriedDescription });
   switch (outcome.reason) {
     case "not_found":
       throw notFound("Payment not found");
@@ -432,9 +429,7 @@ export default function PaymentDetail() {
               {settlement.hold}.
             </p>
           ) : null}
-          {settlement ? (
-            <p className="mt-4 text-sm text-slate-700">{m.railChargeNote}</p>
-          ) : null}
+          {settlement ? <p className="mt-4 text-sm text-slate-700">{m.railChargeNote}</p> : null}
         </Card>
         <Card title={m.timeline} headingLevel="h2">
           <PaymentTimeline events={events} />

@@ -126,6 +126,29 @@ function createPaymentSchemaFor(words: Words) {
     .pipe(createPaymentSchema);
 }
 
+/**
+ * Core's refusal (English, as the API gives it) in the page's language, by its code; the amount it
+ * names is read from core's sentence. A refusal without words of its own here stays English.
+ */
+function refusalIn(error: PaymentError, asset: string, words: Words): string {
+  const kes = /KES [\d,]+(?:\.\d+)?/.exec(error.message)?.[0];
+  const m = words.refusals;
+  switch (error.code) {
+    case "daily_limit":
+      return kes ? m.dailyLimit(kes) : error.message;
+    case "below_minimum":
+      return kes ? m.minimum(kes) : error.message;
+    case "above_maximum":
+      return kes ? m.maximum(kes) : error.message;
+    case "rate_unavailable":
+      return m.rateUnavailable(asset);
+    case "custody_unavailable":
+      return m.unavailable;
+    default:
+      return error.message;
+  }
+}
+
 const customerChoosesHintId = "customer-chooses-hint";
 
 /** "Customer pays with": each coin, then "Customer chooses" (a payment in KES only). */
@@ -164,7 +187,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "payments:create");
-  const words = inLocale(newPaymentMessages, requestLocale(request));
+  const locale = requestLocale(request);
+  const words = inLocale(newPaymentMessages, locale);
   const submission = parseWithZod(await request.formData(), {
     schema: createPaymentSchemaFor(words),
   });
@@ -224,15 +248,15 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
+    const reason = locale === "en" ? error.message : refusalIn(error, input.asset, words);
     // On review the reason is also shown at the amount field.
     const lastResult =
       intent === "review"
-        ? submission.reply({ fieldErrors: { amountKes: [error.message] } })
+        ? submission.reply({ fieldErrors: { amountKes: [reason] } })
         : submission.reply();
     return jsonWithError<ActionData>(
       { lastResult },
-      // The refusal's reason is core's sentence (English), as the API gives it.
-      { message: words.toasts.cannotCreate, description: error.message },
+      { message: words.toasts.cannotCreate, description: reason },
       { status: domainErrorStatus(error) },
     );
   }
@@ -249,8 +273,7 @@ export default function NewPayment() {
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: createPaymentSchemaFor(m) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPaymentSchemaFor(m) }),
   });
   const meta = (name: "amountKes" | "reference" | "description", required = true) =>
     fieldMeta(fields[name], required);
@@ -357,7 +380,11 @@ export default function NewPayment() {
                 <dt className="text-sm text-slate-600">{m.customerPays}</dt>
                 <dd className="font-semibold text-ink">
                   {preview.customerChooses
-                    ? m.inCoinTheyChoose(formatKes(preview.amountKes), preview.crypto, preview.asset)
+                    ? m.inCoinTheyChoose(
+                        formatKes(preview.amountKes),
+                        preview.crypto,
+                        preview.asset,
+                      )
                     : `${formatKes(preview.amountKes)} ≈ ${preview.crypto} ${preview.asset}`}
                 </dd>
               </div>

@@ -74,7 +74,11 @@ export function payoutSentence(
 }
 
 /** "KES 2,472.50 after the 1% fee plus 10% excise duty" (a payment under a payout schedule). */
-export function netSentence(netCents: string | bigint, feeBps: number, locale: Locale = "en"): string {
+export function netSentence(
+  netCents: string | bigint,
+  feeBps: number,
+  locale: Locale = "en",
+): string {
   return inLocale(payoutSentenceMessages, locale).net(
     formatKesCents(netCents),
     feeWithExciseText(feeBps, locale),

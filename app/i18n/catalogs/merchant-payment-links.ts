@@ -12,7 +12,7 @@ export const merchantPaymentLinksMessages = defineMessages(
     metaDescription: "Reusable payment links and Pay with OneHop buttons.",
     /** Followed by a link to the API documentation and a full stop. */
     intro:
-      "A payment link is one address for many customers: each visitor gets a fresh checkout with its own locked rate and deposit address. Send it in a message, or paste its \"Pay with OneHop\" button into your website. For payments from your own code, see",
+      'A payment link is one address for many customers: each visitor gets a fresh checkout with its own locked rate and deposit address. Send it in a message, or paste its "Pay with OneHop" button into your website. For payments from your own code, see',
     apiDocs: "the API documentation",
     testLinks: "Test payment links",
     yourLinks: "Your payment links",
@@ -36,7 +36,7 @@ export const merchantPaymentLinksMessages = defineMessages(
       link: "Link",
       copyLink: "Copy link",
       copied: "Copied",
-      buttonTitle: "\"Pay with OneHop\" button for your website",
+      buttonTitle: '"Pay with OneHop" button for your website',
       buttonHelp:
         "Paste this HTML where the button should appear. It is a plain link: it works without JavaScript and keeps its look on any site.",
       copyHtml: "Copy HTML",
@@ -94,7 +94,8 @@ export const merchantPaymentLinksMessages = defineMessages(
     yourLinks: "Viungo vyako vya malipo",
     createTest: "Unda kiungo cha malipo cha majaribio",
     create: "Unda kiungo cha malipo",
-    testNote: "Kiungo cha majaribio kinapokea malipo kwenye mfumo wa majaribio: hakuna pesa halisi.",
+    testNote:
+      "Kiungo cha majaribio kinapokea malipo kwenye mfumo wa majaribio: hakuna pesa halisi.",
     liveNote: "Kiungo halisi kinapokea malipo halisi, yanayolipwa kwenye nambari yako ya M-Pesa.",
     list: {
       none: "Bado hakuna viungo vya malipo.",

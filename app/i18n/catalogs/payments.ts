@@ -322,8 +322,7 @@ export const paymentDetailMessages = defineMessages(
       arrives: "Yanafika",
       insteadOf: (destination: string) =>
         `Badala ya ${destination}, ambayo mtoa huduma wake hapatikani`,
-      overDailyLimit: (days: number) =>
-        ` (sehemu iliyozidi kikomo cha siku: siku ${days} zaidi)`,
+      overDailyLimit: (days: number) => ` (sehemu iliyozidi kikomo cha siku: siku ${days} zaidi)`,
       arrival: {
         mpesa: "Ndani ya dakika moja",
         "airtel-money": "Ndani ya dakika moja",
@@ -426,6 +425,15 @@ export const newPaymentMessages = defineMessages(
     defaultOrOther: (network: string, choices: string) =>
       `${network}, or another the customer chooses at checkout (${choices})`,
     or: "or",
+    /** Core's refusals by code (the English page shows core's own sentence). */
+    refusals: {
+      dailyLimit: (kes: string) => `This payment would take you over your daily limit of ${kes}.`,
+      minimum: (kes: string) => `The minimum payment is ${kes}.`,
+      maximum: (kes: string) => `The maximum payment is ${kes}.`,
+      rateUnavailable: (asset: string) =>
+        `We can't lock a ${asset} quote right now. Please try again in a minute.`,
+      unavailable: "Payments are not available right now. Please try again in a minute.",
+    },
     toasts: {
       created: "Payment created",
       createdDescription: "Share the checkout link with your customer.",
@@ -488,6 +496,14 @@ export const newPaymentMessages = defineMessages(
     defaultOrOther: (network: string, choices: string) =>
       `${network}, au mwingine atakaochagua mteja kwenye ukurasa wa malipo (${choices})`,
     or: "au",
+    refusals: {
+      dailyLimit: (kes: string) => `Malipo haya yangezidi kikomo chako cha siku cha ${kes}.`,
+      minimum: (kes: string) => `Malipo ya chini kabisa ni ${kes}.`,
+      maximum: (kes: string) => `Malipo ya juu kabisa ni ${kes}.`,
+      rateUnavailable: (asset: string) =>
+        `Hatuwezi kufunga bei ya ${asset} sasa hivi. Tafadhali jaribu tena baada ya dakika moja.`,
+      unavailable: "Malipo hayapatikani sasa hivi. Tafadhali jaribu tena baada ya dakika moja.",
+    },
     toasts: {
       created: "Malipo yameundwa",
       createdDescription: "Mtumie mteja wako kiungo cha ukurasa wa malipo.",

@@ -104,9 +104,7 @@ function LinkCard({
         </div>
       </div>
       <details className="mt-4">
-        <summary className="cursor-pointer font-semibold text-brand-800">
-          {m.buttonTitle}
-        </summary>
+        <summary className="cursor-pointer font-semibold text-brand-800">{m.buttonTitle}</summary>
         <p className="mt-2 text-sm text-slate-700">{m.buttonHelp}</p>
         <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
           <code className="select-all">{html}</code>
