@@ -1,7 +1,9 @@
-/** How payment and transfer states read to merchants, customers and operators. */
-import type { PaymentStatus, TransferStatus } from "~/core/payments/statuses";
+/**
+ * How payment states read to merchants, customers and operators. A transfer's status and a timeline
+ * event's label are in catalogs/payments.ts (paymentDetailMessages).
+ */
+import type { PaymentStatus } from "~/core/payments/statuses";
 import { paymentStatusMessages } from "~/i18n/catalogs/payment-status";
-import { paymentDetailMessages } from "~/i18n/catalogs/payments";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 
@@ -33,10 +35,3 @@ export function paymentStatusLabelsIn(locale: Locale) {
 }
 
 export const paymentStatusLabels = paymentStatusLabelsIn("en");
-
-/** A transfer's status in English (the payment's page reads its language's, catalogs/payments.ts). */
-export const transferStatusLabels: Record<TransferStatus, string> =
-  paymentDetailMessages.en.transferStatuses;
-
-/** A timeline event's label in English, by its type (catalogs/payments.ts has the Kiswahili). */
-export const eventLabels: Record<string, string> = paymentDetailMessages.en.events;
