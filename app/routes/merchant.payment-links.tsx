@@ -15,13 +15,16 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
-import { CreatePaymentLinkForm } from "~/components/payments/links/CreatePaymentLinkForm";
+import {
+  CreatePaymentLinkForm,
+  paymentLinkFormSchema,
+} from "~/components/payments/links/CreatePaymentLinkForm";
 import { PaymentLinkList } from "~/components/payments/links/PaymentLinkList";
 import { Container } from "~/components/ui";
 import { cryptoLimits } from "~/content/tariff";
 import { can } from "~/core/accounts/permissions";
 import { dataModeOf, withDataMode } from "~/core/api/mode";
-import { paymentLinkLimits, paymentLinkSchema } from "~/core/payments/link-schema";
+import { paymentLinkLimits } from "~/core/payments/link-schema";
 import { PaymentLinkError } from "~/core/payments/links.server";
 import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
@@ -32,6 +35,11 @@ import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { paymentLinks } from "~/wiring/payment-links.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
+import { merchantPaymentLinksMessages } from "~/i18n/catalogs/merchant-payment-links";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
 
@@ -69,6 +77,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const scope = { merchantId: merchant.merchantId, mode };
   const formData = await request.formData();
   const intent = formData.get("intent");
+  const locale = requestLocale(request);
+  const m = inLocale(merchantPaymentLinksMessages, locale).toasts;
 
   if (intent === "activate" || intent === "deactivate") {
     const active = intent === "activate";
@@ -79,14 +89,12 @@ export async function action({ request }: ActionFunctionArgs) {
     );
     if (!changed) throw notFound("Payment link not found");
     return redirectWithSuccess(here, {
-      message: active ? "Payment link activated" : "Payment link deactivated",
-      description: active
-        ? "Customers can pay through it again."
-        : "Customers who open it now see that it is no longer active.",
+      message: active ? m.activated : m.deactivated,
+      description: active ? m.activatedDescription : m.deactivatedDescription,
     });
   }
 
-  const submission = parseWithZod(formData, { schema: paymentLinkSchema(mode) });
+  const submission = parseWithZod(formData, { schema: paymentLinkFormSchema(mode, locale) });
   if (submission.status !== "success")
     return data<ActionData>(
       { lastResult: replyWithinLimits(submission.reply(), paymentLinkLimits) },
@@ -96,6 +104,7 @@ export async function action({ request }: ActionFunctionArgs) {
     await paymentLinks().create({ ...scope, createdBy: merchant.userId }, submission.value);
   } catch (error) {
     if (!(error instanceof PaymentLinkError)) throw error;
+    // Core's refusal (English): the form's own checks in the page's language come first.
     return data<ActionData>(
       {
         lastResult: replyWithinLimits(
@@ -107,8 +116,8 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   return redirectWithSuccess(here, {
-    message: "Payment link created",
-    description: "Share its address or paste its button into your website.",
+    message: m.created,
+    description: m.createdDescription,
   });
 }
 
@@ -116,15 +125,14 @@ export default function PaymentLinks() {
   const { mode, canManage, links, minimumKes, maximumKes } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const formAction = withDataMode(paths.merchantPaymentLinks, mode);
+  const m = useMessages(merchantPaymentLinksMessages);
   return (
     <Container className="max-w-4xl py-12">
-      <h1 className="text-3xl font-bold text-ink">Payment links</h1>
+      <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
       <p className="mt-2 text-slate-700">
-        A payment link is one address for many customers: each visitor gets a fresh checkout with
-        its own locked rate and deposit address. Send it in a message, or paste its &quot;Pay with
-        OneHop&quot; button into your website. For payments from your own code, see{" "}
+        {m.intro}{" "}
         <Link to={paths.docs} className="font-semibold text-brand-800 underline">
-          the API documentation
+          {m.apiDocs}
         </Link>
         .
       </p>
@@ -132,7 +140,7 @@ export default function PaymentLinks() {
 
       <section aria-labelledby="links-heading" className="mt-10">
         <h2 id="links-heading" className="text-xl font-semibold text-ink">
-          {mode === "test" ? "Test payment links" : "Your payment links"}
+          {mode === "test" ? m.testLinks : m.yourLinks}
         </h2>
         <div className="mt-4">
           <PaymentLinkList links={links} canManage={canManage} formAction={formAction} />
@@ -145,13 +153,9 @@ export default function PaymentLinks() {
           className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
         >
           <h2 id="create-link-heading" className="text-xl font-semibold text-ink">
-            {mode === "test" ? "Create test payment link" : "Create payment link"}
+            {mode === "test" ? m.createTest : m.create}
           </h2>
-          <p className="mt-1 text-slate-700">
-            {mode === "test"
-              ? "A test link takes payments against the simulators: no real money."
-              : "A live link takes real payments, settled to your M-Pesa number."}
-          </p>
+          <p className="mt-1 text-slate-700">{mode === "test" ? m.testNote : m.liveNote}</p>
           <div className="mt-5">
             <CreatePaymentLinkForm
               // A new form after each creation (the action redirects here).
@@ -172,8 +176,8 @@ export default function PaymentLinks() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Payment links",
-    description: "Reusable payment links and Pay with OneHop buttons.",
+    title: inLocale(merchantPaymentLinksMessages, matchesLocale(matches)).title,
+    description: inLocale(merchantPaymentLinksMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantPaymentLinks,
     noindex: true,
   });

@@ -9,7 +9,6 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SharePayment } from "~/components/payments/share/SharePayment";
 import { useLiveRevalidation } from "~/components/payments/useLiveRevalidation";
 import { z } from "zod";
-import { transferStatusLabels } from "~/components/payments/labels";
 import {
   eatDateTime,
   formatKesCents,
@@ -43,6 +42,12 @@ import type { QuoteAsset } from "~/core/payments/quote";
 import { refundRateLabels, refundStatusLabels } from "~/core/refunds/vocabulary";
 import { formatCrypto, formatPhone } from "~/utils/format";
 import { refunds as refundsService } from "~/wiring/refunds.server";
+import { paymentDetailMessages } from "~/i18n/catalogs/payments";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale, useMessages } from "~/i18n/use-messages";
+import type { Locale } from "~/i18n/locales";
 
 /** The payment's refunds as the page lists them; a refund on its way keeps the page refreshing. */
 async function refundsSection(
@@ -179,6 +184,7 @@ const actionSchema = z.object({
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "payouts:approve");
+  const m = inLocale(paymentDetailMessages, requestLocale(request)).toasts;
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false }, { status: 400 });
   const actor = {
@@ -191,26 +197,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     transferId: parsed.data.transferId,
   });
   if (outcome.ok)
-    return jsonWithSuccess(
-      { ok: true },
-      { message: "Transfer retried", description: "We sent it again." },
-    );
+    return jsonWithSuccess({ ok: true }, { message: m.retried, description: m.retriedDescription });
   switch (outcome.reason) {
     case "not_found":
       throw notFound("Payment not found");
     case "held":
       return jsonWithError(
         { ok: false },
-        { message: "Cannot retry yet", description: `${outcome.notice}.` },
+        { message: m.cannotRetryYet, description: `${outcome.notice}.` },
         { status: 409 },
       );
     case "not_running":
       return jsonWithError(
         { ok: false },
         {
-          message: "Cannot retry right now",
-          description:
-            "Payouts to M-Pesa are paused for a moment. Nothing was changed; please try again in a few minutes.",
+          message: m.cannotRetryNow,
+          description: m.pausedDescription,
         },
         { status: 503 },
       );
@@ -218,8 +220,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return jsonWithError(
         { ok: false },
         {
-          message: "Cannot retry",
-          description: "This transfer is not failed, or was already retried.",
+          message: m.cannotRetry,
+          description: m.notRetryableDescription,
         },
         { status: 409 },
       );
@@ -228,22 +230,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 type SettlementView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["settlement"]>;
 
-/** The fee and what the merchant receives, as rows of the Amounts card. */
-function settlementRows(settlement: SettlementView) {
+type DetailWords = Translation<(typeof paymentDetailMessages)["en"]>;
+
+/**
+ * The fee and what the merchant receives, as rows of the Amounts card. A payout schedule's
+ * description is core's sentence (English).
+ */
+function settlementRows(settlement: SettlementView, m: DetailWords, locale: Locale) {
   const { actual, estimate, feeBps, transfers } = settlement;
   return [
-    ["Collection fee", formatKesCents(settlement.feeKesCents)],
-    ["Excise duty on the fee", formatKesCents(settlement.exciseKesCents)],
+    [m.collectionFee, formatKesCents(settlement.feeKesCents)],
+    [m.exciseOnFee, formatKesCents(settlement.exciseKesCents)],
     actual
       ? [
-          "Paid out",
-          `${formatKesCents(actual.payoutKesCents)} after the rail charge${transfers.length > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}`,
+          m.paidOut,
+          m.paidOutValue(
+            formatKesCents(actual.payoutKesCents),
+            formatKesCents(actual.railChargeKesCents),
+            transfers.length,
+          ),
         ]
       : settlement.schedule
-        ? ["You receive", `${netSentence(settlement.netKesCents, feeBps)}. ${settlement.schedule}`]
+        ? [
+            m.youReceive,
+            `${netSentence(settlement.netKesCents, feeBps, locale)}. ${settlement.schedule}`,
+          ]
         : [
-            "You receive",
-            payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents),
+            m.youReceive,
+            payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents, locale),
           ],
   ] as const;
 }
@@ -251,31 +265,31 @@ function settlementRows(settlement: SettlementView) {
 /** Where the net goes (before settlement) and the transfers made (roles with balances:read). */
 function Settlement({ settlement }: { settlement: SettlementView }) {
   const can = useMemberCan();
+  const m = useMessages(paymentDetailMessages);
+  const locale = useLocale();
   return (
     <>
       {settlement.plan ? <SettlementPlan plan={settlement.plan} /> : null}
 
       <section aria-labelledby="transfers-title" className="mt-10">
         <h2 id="transfers-title" className="text-2xl font-semibold text-ink">
-          Settlement to M-Pesa
+          {m.settlementToMpesa}
         </h2>
         {settlement.transfers.length === 0 ? (
-          <p className="mt-4 text-slate-700">
-            No transfers yet: they are made as soon as the payment is confirmed.
-          </p>
+          <p className="mt-4 text-slate-700">{m.noTransfers}</p>
         ) : (
           <DataTable
-            caption="Transfers to your payout destination"
+            caption={m.transfersCaption}
             headings={[
               "#",
-              "Amount",
-              "Rail charge",
-              "To",
-              "Day",
-              "Status",
-              "Receipt",
+              m.amount,
+              m.railCharge,
+              m.to,
+              m.day,
+              m.status,
+              m.receipt,
               <span key="actions" className="sr-only">
-                Actions
+                {m.actions}
               </span>,
             ]}
             className="mt-4"
@@ -286,9 +300,9 @@ function Settlement({ settlement }: { settlement: SettlementView }) {
                 <td className="px-3 py-2">{formatKesCents(t.amountKesCents)}</td>
                 <td className="px-3 py-2">{formatKesCents(t.railChargeKesCents)}</td>
                 <td className="px-3 py-2">{t.destination}</td>
-                <td className="px-3 py-2">{formatDate(t.day)}</td>
+                <td className="px-3 py-2">{formatDate(t.day, locale)}</td>
                 <td className="px-3 py-2">
-                  {transferStatusLabels[t.status]}
+                  {m.transferStatuses[t.status]}
                   {t.status === "failed" && t.resultDesc ? (
                     <div className="text-xs text-red-800">{t.resultDesc}</div>
                   ) : null}
@@ -300,7 +314,7 @@ function Settlement({ settlement }: { settlement: SettlementView }) {
                       <input type="hidden" name="intent" value="retry-transfer" />
                       <input type="hidden" name="transferId" value={t.id} />
                       <button type="submit" className={buttonClass("secondary")}>
-                        Retry transfer
+                        {m.retryTransfer}
                       </button>
                     </Form>
                   ) : null}
@@ -318,6 +332,8 @@ export default function PaymentDetail() {
   const { payment, events, settlement, live, share, testMode, refunds, mpesaReceipt } =
     useLoaderData<typeof loader>();
   const can = useMemberCan();
+  const m = useMessages(paymentDetailMessages);
+  const locale = useLocale();
   // Follows the payment by itself while it is not final (JavaScript); without it, the page
   // refreshes itself (meta refresh in <noscript>) and offers a link.
   useLiveRevalidation(live);
@@ -333,21 +349,20 @@ export default function PaymentDetail() {
           to={paths.merchantPayments}
           className="text-sm font-semibold text-brand-800 underline"
         >
-          Back to payments
+          {m.backToPayments}
         </Link>
       </p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <h1 className="text-3xl font-bold text-ink">Payment {payment.reference}</h1>
+        <h1 className="text-3xl font-bold text-ink">{m.title(payment.reference)}</h1>
         <PaymentStatusBadge status={payment.status} />
       </div>
       <p className="mt-2 text-sm text-slate-600">{payment.id}</p>
       {testMode ? <TestDataBanner /> : null}
       {live ? (
         <p className="mt-2 text-sm text-slate-700">
-          This page updates by itself until the payment
-          {refunds?.inProgress ? " and its refunds are" : " is"} final.{" "}
+          {refunds?.inProgress ? m.updatesUntilRefundsFinal : m.updatesUntilFinal}{" "}
           <a href={paths.merchantPayment(payment.id)} className={textLinkClass}>
-            Refresh status
+            {m.refreshStatus}
           </a>
         </p>
       ) : null}
@@ -366,31 +381,31 @@ export default function PaymentDetail() {
       ) : null}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <Card title="Amounts" headingLevel="h2" className="lg:col-span-2">
+        <Card title={m.amounts} headingLevel="h2" className="lg:col-span-2">
           <dl className="grid gap-4 sm:grid-cols-2">
             {(
               [
-                ["Amount", formatKesCents(payment.amountKesCents)],
-                ...(settlement ? settlementRows(settlement) : []),
+                [m.amount, formatKesCents(payment.amountKesCents)],
+                ...(settlement ? settlementRows(settlement, m, locale) : []),
                 ...(payment.paidWith === "mpesa"
-                  ? [
-                      [
-                        "Paid with",
-                        mpesaReceipt ? `M-Pesa, receipt ${mpesaReceipt}` : "M-Pesa",
-                      ] as const,
-                    ]
+                  ? [[m.paidWith, mpesaReceipt ? m.mpesaReceipt(mpesaReceipt) : "M-Pesa"] as const]
                   : ([
-                      ["Customer pays", `${payment.crypto} ${payment.asset} (${payment.network})`],
+                      [m.customerPays, `${payment.crypto} ${payment.asset} (${payment.network})`],
                       [
-                        "Received so far",
-                        `${payment.received} ${payment.asset}, ${payment.confirmations} confirmation(s)`,
+                        m.receivedSoFar,
+                        m.receivedValue(payment.received, payment.asset, payment.confirmations),
                       ],
                       [
-                        "Locked rate",
-                        `${formatKesRate(payment.quoteRate)} per ${payment.asset} (${payment.rateSource}, ${eatDateTime(payment.rateFetchedAt)})`,
+                        m.lockedRate,
+                        m.lockedRateValue(
+                          formatKesRate(payment.quoteRate),
+                          payment.asset,
+                          payment.rateSource,
+                          eatDateTime(payment.rateFetchedAt, locale),
+                        ),
                       ],
-                      ["Quote expires", eatDateTime(payment.expiresAt)],
-                      ["Deposit address", payment.depositAddress ?? "None"],
+                      [m.quoteExpires, eatDateTime(payment.expiresAt, locale)],
+                      [m.depositAddress, payment.depositAddress ?? m.none],
                     ] as const)),
               ] as const
             ).map(([label, value]) => (
@@ -403,28 +418,20 @@ export default function PaymentDetail() {
           <div className="mt-6 flex flex-wrap gap-3">
             {/* The checkout runs without the React bundle: a full page load, not a client one. */}
             <Link to={paths.checkout(payment.id)} className={buttonClass("primary")} reloadDocument>
-              Open checkout page
+              {m.openCheckout}
             </Link>
           </div>
           {payment.requiresReview ? (
-            <p className="mt-4 text-sm text-slate-700">
-              Above the automatic limit: our team reviews it before payout.
-            </p>
+            <p className="mt-4 text-sm text-slate-700">{m.reviewNote}</p>
           ) : null}
           {settlement?.hold ? (
             <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
               {settlement.hold}.
             </p>
           ) : null}
-          {settlement ? (
-            <p className="mt-4 text-sm text-slate-700">
-              The rail charge is the provider&apos;s own charge for each transfer (Safaricom&apos;s
-              for M-Pesa), passed on at cost; cents a rail cannot send are paid with your next
-              settlement.
-            </p>
-          ) : null}
+          {settlement ? <p className="mt-4 text-sm text-slate-700">{m.railChargeNote}</p> : null}
         </Card>
-        <Card title="Timeline" headingLevel="h2">
+        <Card title={m.timeline} headingLevel="h2">
           <PaymentTimeline events={events} />
         </Card>
       </div>
@@ -445,8 +452,8 @@ export default function PaymentDetail() {
 export const headers = privateCachedPageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Payment",
-    description: "Payment details.",
+    title: inLocale(paymentDetailMessages, matchesLocale(matches)).metaTitle,
+    description: inLocale(paymentDetailMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantPayments,
     noindex: true,
   });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { formatKesCents, PaymentStatusBadge, eatDateTime } from "~/components/payments/PaymentBits";
-import { paymentStatusLabels } from "~/components/payments/labels";
+import { paymentStatusLabelsIn } from "~/components/payments/labels";
 import { buttonClass, Container } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { BalanceList } from "~/components/merchants/BalanceList";
@@ -16,6 +16,10 @@ import { privateCachedPageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { paymentPages } from "~/wiring/payment-pages.server";
+import { paymentsListMessages } from "~/i18n/catalogs/payments";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 
 const PAGE_SIZE = 25;
 
@@ -111,19 +115,20 @@ function PaymentTotals({
   };
   filtered: boolean;
 }) {
+  const m = useMessages(paymentsListMessages);
   return (
     <section aria-labelledby="totals-title" className="mt-6 rounded-2xl bg-slate-50 p-5">
       <h2 id="totals-title" className="text-base font-semibold text-ink">
-        {filtered ? "Totals for these filters" : "Totals"}
+        {filtered ? m.totalsFiltered : m.totals}
       </h2>
       <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-5">
         {(
           [
-            ["Payments", `${totals.count} (${totals.paidCount} paid)`],
-            ["Gross paid", formatKesCents(totals.grossKesCents)],
-            ["Collection fees", formatKesCents(totals.feeKesCents)],
-            ["Excise duty", formatKesCents(totals.exciseKesCents)],
-            ["Net", formatKesCents(totals.netKesCents)],
+            [m.payments, m.paymentsCount(totals.count, totals.paidCount)],
+            [m.grossPaid, formatKesCents(totals.grossKesCents)],
+            [m.collectionFees, formatKesCents(totals.feeKesCents)],
+            [m.exciseDuty, formatKesCents(totals.exciseKesCents)],
+            [m.net, formatKesCents(totals.netKesCents)],
           ] as const
         ).map(([label, value]) => (
           <div key={label}>
@@ -142,10 +147,11 @@ function BalanceCards({
 }: {
   balances: { available: string; pending: string; inFlight: string };
 }) {
+  const m = useMessages(paymentsListMessages);
   return (
     <section aria-labelledby="balances-title" className="mt-8">
       <h2 id="balances-title" className="sr-only">
-        Balances
+        {m.balances}
       </h2>
       <BalanceList
         balances={balances}
@@ -168,6 +174,15 @@ export default function MerchantPayments() {
     payments,
   } = useLoaderData<typeof loader>();
   const can = useMemberCan();
+  const m = useMessages(paymentsListMessages);
+  const locale = useLocale();
+  const statusLabels = paymentStatusLabelsIn(locale);
+  // The filters' refusals are core's English (list-query.ts): shown in the page's language.
+  const filterError = (error: string | undefined) => {
+    const keys = Object.keys(m.filterErrors) as (keyof typeof m.filterErrors)[];
+    const key = keys.find((k) => paymentsListMessages.en.filterErrors[k] === error);
+    return key ? m.filterErrors[key] : error;
+  };
   const filtered = Object.keys(paymentListParams(filters)).length > 0;
   const query = (next: Record<string, string | number>) => {
     const params = new URLSearchParams({
@@ -180,11 +195,11 @@ export default function MerchantPayments() {
   return (
     <Container className="py-12">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-ink">Payments</h1>
+        <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
         <div className="flex gap-2">
           {can("payments:create") ? (
             <Link to={paths.newMerchantPayment} className={buttonClass("primary")}>
-              Create Payment
+              {m.createPayment}
             </Link>
           ) : null}
         </div>
@@ -197,11 +212,11 @@ export default function MerchantPayments() {
         method="get"
         className="mt-8 flex flex-wrap items-end gap-3"
         role="search"
-        aria-label="Filter payments"
+        aria-label={m.filterPayments}
       >
         <div>
           <label htmlFor="status" className="block text-sm font-medium text-slate-800">
-            Status
+            {m.status}
           </label>
           <select
             id="status"
@@ -209,32 +224,37 @@ export default function MerchantPayments() {
             defaultValue={filters.status}
             className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
           >
-            <option value="">All statuses</option>
-            {(Object.keys(paymentStatusLabels) as (keyof typeof paymentStatusLabels)[]).map((s) => (
+            <option value="">{m.allStatuses}</option>
+            {(Object.keys(statusLabels) as (keyof typeof statusLabels)[]).map((s) => (
               <option key={s} value={s}>
-                {paymentStatusLabels[s].label}
+                {statusLabels[s].label}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor="q" className="block text-sm font-medium text-slate-800">
-            Reference
+            {m.reference}
           </label>
           <input
             id="q"
             name="q"
             type="search"
             defaultValue={filters.q}
-            placeholder="Order number or payment id"
+            placeholder={m.referencePlaceholder}
             className="mt-1 rounded-lg border border-slate-400 px-3 py-2"
           />
         </div>
-        <DayField name="from" label="Created from" value={filters.from} error={errors.from} />
-        <DayField name="to" label="Created to" value={filters.to} error={errors.to} />
+        <DayField
+          name="from"
+          label={m.createdFrom}
+          value={filters.from}
+          error={filterError(errors.from)}
+        />
+        <DayField name="to" label={m.createdTo} value={filters.to} error={filterError(errors.to)} />
         {mode === "test" ? <input type="hidden" name={DATA_MODE_PARAM} value="test" /> : null}
         <button type="submit" className={buttonClass("secondary")}>
-          Filter
+          {m.filter}
         </button>
         {can("payments:export") ? (
           <a
@@ -242,7 +262,7 @@ export default function MerchantPayments() {
             className={buttonClass("ghost")}
             download
           >
-            Export CSV
+            {m.exportCsv}
           </a>
         ) : null}
       </Form>
@@ -251,20 +271,16 @@ export default function MerchantPayments() {
 
       {payments.length === 0 ? (
         <p className="mt-8 rounded-xl bg-slate-50 p-6 text-slate-700">
-          {filtered
-            ? "No payments match these filters."
-            : mode === "test"
-              ? "No test payments yet. Create one with a test API key."
-              : "No payments yet. Create one and share its checkout link with your customer."}
+          {filtered ? m.noMatches : mode === "test" ? m.noTestPayments : m.noPayments}
         </p>
       ) : (
         <ResponsiveTable
-          caption="Your payments, newest first"
+          caption={m.caption}
           className="mt-6"
           rows={payments}
           rowKey={(p) => p.id}
           title={{
-            heading: "Reference",
+            heading: m.reference,
             cell: (p) => (
               <Link
                 to={paths.merchantPayment(p.id)}
@@ -276,22 +292,22 @@ export default function MerchantPayments() {
             detail: (p) => p.id,
           }}
           columns={[
-            { heading: "Amount", cell: (p) => formatKesCents(p.amountKesCents) },
-            { heading: "Method", cell: (p) => p.method },
-            { heading: "Status", cell: (p) => <PaymentStatusBadge status={p.status} /> },
-            { heading: "Created", cell: (p) => eatDateTime(p.createdAt) },
+            { heading: m.amount, cell: (p) => formatKesCents(p.amountKesCents) },
+            { heading: m.method, cell: (p) => p.method },
+            { heading: m.status, cell: (p) => <PaymentStatusBadge status={p.status} /> },
+            { heading: m.created, cell: (p) => eatDateTime(p.createdAt, locale) },
           ]}
         />
       )}
-      <nav aria-label="Pages" className="mt-6 flex gap-3">
+      <nav aria-label={m.pages} className="mt-6 flex gap-3">
         {page > 1 ? (
           <Link to={query({ page: page - 1 })} className={buttonClass("secondary")}>
-            Previous page
+            {m.previousPage}
           </Link>
         ) : null}
         {hasNext ? (
           <Link to={query({ page: page + 1 })} className={buttonClass("secondary")}>
-            Next page
+            {m.nextPage}
           </Link>
         ) : null}
       </nav>
@@ -302,8 +318,8 @@ export default function MerchantPayments() {
 export const headers = privateCachedPageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Payments",
-    description: "Your OneHop payments.",
+    title: inLocale(paymentsListMessages, matchesLocale(matches)).title,
+    description: inLocale(paymentsListMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantPayments,
     noindex: true,
   });

@@ -13,7 +13,7 @@ import { describePolicy, isDefaultPolicy } from "~/core/funding/policy";
 import { settlementPolicy } from "~/wiring/settlement-policy.server";
 import { buttonClass, Card, Container } from "~/components/ui";
 import { fieldMeta, SelectField, SubmitButton, TextField } from "~/components/ui/form";
-import { cryptoLimits, exciseDutyBps, exciseDutyPhrase, feeBps } from "~/content/tariff";
+import { cryptoLimits, exciseDutyBps, feeBps } from "~/content/tariff";
 import {
   assetNetworks,
   defaultNetwork,
@@ -38,6 +38,13 @@ import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments } from "~/wiring/payments.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
+import { z } from "zod";
+import { isNetworkId } from "~/core/networks/networks";
+import { newPaymentMessages } from "~/i18n/catalogs/payments";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 
 type Preview = {
   amountKes: number;
@@ -67,19 +74,95 @@ type Preview = {
 };
 type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
 
+type Words = Translation<(typeof newPaymentMessages)["en"]>;
+
+/**
+ * The form's checks in the page's language, then core's schema (createPaymentSchema, whose English
+ * the API and the till keep) for the same value: the messages are the page's, the rules and the
+ * parsed value core's.
+ */
+function createPaymentSchemaFor(words: Words) {
+  const m = words.errors;
+  return z
+    .object({
+      amountKes: z
+        .string({ required_error: m.amountRequired })
+        .trim()
+        .regex(/^\d{1,7}$/, m.wholeShillings),
+      asset: z.enum([...paymentAssets, CUSTOMER_CHOOSES], {
+        errorMap: () => ({ message: m.chooseAsset }),
+      }),
+      reference: z
+        .string({ required_error: m.referenceRequired })
+        .trim()
+        .min(1, m.referenceRequired)
+        .max(64, m.referenceTooLong(64)),
+      description: z.string().trim().max(200, m.descriptionTooLong(200)).optional(),
+      network: z.string().trim().max(20).optional(),
+    })
+    .passthrough()
+    .superRefine((value, context) => {
+      if (!value.network) return;
+      if (value.asset === CUSTOMER_CHOOSES) {
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["network"],
+          message: m.networkWhenCustomerChooses,
+        });
+        return;
+      }
+      const asset = value.asset;
+      const allowed = assetNetworks[asset];
+      if (!isNetworkId(value.network) || !(allowed as readonly string[]).includes(value.network))
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ["network"],
+          message: m.networkNotForAsset(
+            asset,
+            allowed.map((id) => networkLabel(id, asset)).join(` ${words.or} `),
+          ),
+        });
+    })
+    .pipe(createPaymentSchema);
+}
+
+/**
+ * Core's refusal (English, as the API gives it) in the page's language, by its code; the amount it
+ * names is read from core's sentence. A refusal without words of its own here stays English.
+ */
+function refusalIn(error: PaymentError, asset: string, words: Words): string {
+  const kes = /KES [\d,]+(?:\.\d+)?/.exec(error.message)?.[0];
+  const m = words.refusals;
+  switch (error.code) {
+    case "daily_limit":
+      return kes ? m.dailyLimit(kes) : error.message;
+    case "below_minimum":
+      return kes ? m.minimum(kes) : error.message;
+    case "above_maximum":
+      return kes ? m.maximum(kes) : error.message;
+    case "rate_unavailable":
+      return m.rateUnavailable(asset);
+    case "custody_unavailable":
+      return m.unavailable;
+    default:
+      return error.message;
+  }
+}
+
 const customerChoosesHintId = "customer-chooses-hint";
 
 /** "Customer pays with": each coin, then "Customer chooses" (a payment in KES only). */
-const assetChoices = [
+const assetChoicesIn = (m: Words) => [
   ...paymentAssets.map((asset) => ({ value: asset, label: asset, hintId: undefined })),
-  { value: CUSTOMER_CHOOSES, label: "Customer chooses", hintId: customerChoosesHintId },
+  { value: CUSTOMER_CHOOSES, label: m.customerChooses, hintId: customerChoosesHintId },
 ];
 
 /** "Tron for USDT, Ethereum for USDC": where a customer's choice starts. */
-const networkDefaults = paymentAssets
-  .filter(hasNetworkChoice)
-  .map((asset) => `${networks[defaultNetwork(asset)].name} for ${asset}`)
-  .join(", ");
+const networkDefaultsIn = (m: Words) =>
+  paymentAssets
+    .filter(hasNetworkChoice)
+    .map((asset) => m.networkForAsset(networks[defaultNetwork(asset)].name, asset))
+    .join(", ");
 
 /** The networks a merchant may fix, each with the assets on it ("Tron (USDT)"). */
 const networkOptions = networkIds.map((id) => ({
@@ -104,7 +187,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "payments:create");
-  const submission = parseWithZod(await request.formData(), { schema: createPaymentSchema });
+  const locale = requestLocale(request);
+  const words = inLocale(newPaymentMessages, locale);
+  const submission = parseWithZod(await request.formData(), {
+    schema: createPaymentSchemaFor(words),
+  });
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const { intent, ...input } = submission.value;
@@ -125,15 +212,18 @@ export async function action({ request }: ActionFunctionArgs) {
           asset: input.asset,
           customerChooses: input.customerChoosesCoin,
           network: input.customerChoosesCoin
-            ? `The customer chooses the coin and network at checkout (it opens in ${coinOptionLabel({ asset: input.asset, network: defaultNetwork(input.asset) })})`
+            ? words.customerChoosesNetwork(
+                coinOptionLabel({ asset: input.asset, network: defaultNetwork(input.asset) }),
+              )
             : input.network
               ? networkLabel(input.network, input.asset)
               : hasNetworkChoice(input.asset)
-                ? `${networkLabel(defaultNetwork(input.asset), input.asset)}, or another the customer chooses at checkout (${assetNetworks[
-                    input.asset
-                  ]
-                    .map((id) => networkLabel(id, input.asset))
-                    .join(" or ")})`
+                ? words.defaultOrOther(
+                    networkLabel(defaultNetwork(input.asset), input.asset),
+                    assetNetworks[input.asset]
+                      .map((id) => networkLabel(id, input.asset))
+                      .join(` ${words.or} `),
+                  )
                 : networkLabel(defaultNetwork(input.asset), input.asset),
           reference: input.reference,
           description: input.description ?? "",
@@ -153,19 +243,20 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const payment = await service.create(actor, input);
     return redirectWithSuccess(paths.merchantPayment(payment.id), {
-      message: "Payment created",
-      description: "Share the checkout link with your customer.",
+      message: words.toasts.created,
+      description: words.toasts.createdDescription,
     });
   } catch (error) {
     if (!(error instanceof PaymentError)) throw error;
+    const reason = locale === "en" ? error.message : refusalIn(error, input.asset, words);
     // On review the reason is also shown at the amount field.
     const lastResult =
       intent === "review"
-        ? submission.reply({ fieldErrors: { amountKes: [error.message] } })
+        ? submission.reply({ fieldErrors: { amountKes: [reason] } })
         : submission.reply();
     return jsonWithError<ActionData>(
       { lastResult },
-      { message: "Cannot create payment", description: error.message },
+      { message: words.toasts.cannotCreate, description: reason },
       { status: domainErrorStatus(error) },
     );
   }
@@ -175,12 +266,14 @@ export default function NewPayment() {
   const limits = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const preview = actionData?.preview;
+  const m = useMessages(newPaymentMessages);
+  const locale = useLocale();
   const [form, fields] = useForm({
     id: "create-payment",
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPaymentSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPaymentSchemaFor(m) }),
   });
   const meta = (name: "amountKes" | "reference" | "description", required = true) =>
     fieldMeta(fields[name], required);
@@ -195,16 +288,18 @@ export default function NewPayment() {
           to={paths.merchantPayments}
           className="text-sm font-semibold text-brand-800 underline"
         >
-          Back to payments
+          {m.backToPayments}
         </Link>
       </p>
-      <h1 className="mt-4 text-3xl font-bold text-ink">Create Payment</h1>
+      <h1 className="mt-4 text-3xl font-bold text-ink">{m.title}</h1>
       <p className="mt-2 text-slate-700">
-        Ask for an amount in KES; your customer pays in crypto at a rate locked for the quote&apos;s
-        lifetime. You receive the amount less the {formatPercent(limits.feeBps)} collection fee{" "}
-        {exciseDutyPhrase} and M-Pesa&apos;s own transfer charge, settled to your M-Pesa number.
-        From {formatKes(limits.minimum)} up to {formatKes(limits.max)}; above{" "}
-        {formatKes(limits.autoMax)} a payment is reviewed by our team before it is paid out.
+        {m.intro(
+          formatPercent(limits.feeBps),
+          formatPercent(exciseDutyBps),
+          formatKes(limits.minimum),
+          formatKes(limits.max),
+          formatKes(limits.autoMax),
+        )}
       </p>
       {limits.hasSettlementNumber ? null : <AddSettlementNumber className="mt-6" />}
 
@@ -212,28 +307,28 @@ export default function NewPayment() {
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             meta={meta("amountKes")}
-            label="Amount (KES)"
+            label={m.amountLabel}
             inputMode="numeric"
             defaultValue={initial("amountKes")}
-            placeholder="e.g. 15000"
+            placeholder={m.amountPlaceholder}
           />
           <TextField
             meta={meta("reference")}
-            label="Your reference"
+            label={m.referenceLabel}
             defaultValue={initial("reference")}
             maxLength={64}
-            placeholder="Order number"
+            placeholder={m.referencePlaceholder}
           />
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">
-            Customer pays with{" "}
+            {m.customerPaysWith}{" "}
             <span className="text-red-700" aria-hidden="true">
               *
             </span>
           </legend>
           <div className="mt-2 flex flex-wrap gap-3">
-            {assetChoices.map((choice) => (
+            {assetChoicesIn(m).map((choice) => (
               <label
                 key={choice.value}
                 className="flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2"
@@ -250,8 +345,7 @@ export default function NewPayment() {
             ))}
           </div>
           <p id={customerChoosesHintId} className="mt-1 text-sm text-slate-600">
-            &ldquo;Customer chooses&rdquo;: the payment is in KES only and your customer picks the
-            coin and network at checkout.
+            {m.customerChoosesHint}
           </p>
           <p id={fields.asset.errorId} className="mt-1 text-sm text-red-800">
             {fields.asset.errors?.[0]}
@@ -259,88 +353,93 @@ export default function NewPayment() {
         </fieldset>
         <SelectField
           meta={fieldMeta(fields.network, false)}
-          label="Network"
-          placeholder={`The customer chooses at checkout (default: ${networkDefaults})`}
+          label={m.network}
+          placeholder={m.networkPlaceholder(networkDefaultsIn(m))}
           options={networkOptions}
           defaultValue={initial("network") ?? ""}
         />
         <TextField
           meta={meta("description", false)}
-          label="Description (shown to the customer)"
+          label={m.descriptionLabel}
           defaultValue={initial("description")}
           maxLength={200}
         />
         <SubmitButton
-          pendingLabel="Checking..."
+          pendingLabel={m.checking}
           name="intent"
           value="review"
           variant={preview ? "secondary" : "primary"}
         >
-          {preview ? "Update summary" : "Review"}
+          {preview ? m.updateSummary : m.review}
         </SubmitButton>
 
         {preview ? (
-          <Card title="Summary" headingLevel="h2" className="border-brand-300">
+          <Card title={m.summary} headingLevel="h2" className="border-brand-300">
             <dl className="grid gap-3 sm:grid-cols-2">
               <div>
-                <dt className="text-sm text-slate-600">Customer pays</dt>
+                <dt className="text-sm text-slate-600">{m.customerPays}</dt>
                 <dd className="font-semibold text-ink">
                   {preview.customerChooses
-                    ? `${formatKes(preview.amountKes)} in the coin they choose (≈ ${preview.crypto} ${preview.asset})`
+                    ? m.inCoinTheyChoose(
+                        formatKes(preview.amountKes),
+                        preview.crypto,
+                        preview.asset,
+                      )
                     : `${formatKes(preview.amountKes)} ≈ ${preview.crypto} ${preview.asset}`}
                 </dd>
               </div>
               <div>
-                <dt className="text-sm text-slate-600">Network</dt>
+                <dt className="text-sm text-slate-600">{m.network}</dt>
                 <dd className="font-semibold text-ink">{preview.network}</dd>
               </div>
               <div>
                 <dt className="text-sm text-slate-600">
-                  Collection fee ({formatPercent(limits.feeBps)})
+                  {m.collectionFee(formatPercent(limits.feeBps))}
                 </dt>
                 <dd className="font-semibold text-ink">{formatKesCents(preview.feeCents)}</dd>
               </div>
               <div>
                 <dt className="text-sm text-slate-600">
-                  Excise duty ({formatPercent(exciseDutyBps)} of the fee)
+                  {m.exciseDuty(formatPercent(exciseDutyBps))}
                 </dt>
                 <dd className="font-semibold text-ink">{formatKesCents(preview.exciseCents)}</dd>
               </div>
               {preview.schedule ? null : (
                 <div>
-                  <dt className="text-sm text-slate-600">
-                    M-Pesa charge{preview.transfers > 1 ? ` (${preview.transfers} transfers)` : ""}
-                  </dt>
+                  <dt className="text-sm text-slate-600">{m.mpesaCharge(preview.transfers)}</dt>
                   <dd className="font-semibold text-ink">
-                    {formatKesCents(preview.railChargeCents)}, passed on at cost
+                    {m.passedOnAtCost(formatKesCents(preview.railChargeCents))}
                   </dd>
                 </div>
               )}
               <div className="sm:col-span-2">
-                <dt className="text-sm text-slate-600">You receive</dt>
+                <dt className="text-sm text-slate-600">{m.youReceive}</dt>
                 <dd className="font-semibold text-ink">
                   {preview.schedule
-                    ? `${netSentence(preview.netCents, limits.feeBps)}. ${preview.schedule}`
-                    : payoutSentence(preview.payoutCents, limits.feeBps, preview.railChargeCents)}
+                    ? `${netSentence(preview.netCents, limits.feeBps, locale)}. ${preview.schedule}`
+                    : payoutSentence(
+                        preview.payoutCents,
+                        limits.feeBps,
+                        preview.railChargeCents,
+                        locale,
+                      )}
                 </dd>
               </div>
               <div>
-                <dt className="text-sm text-slate-600">Indicative rate</dt>
+                <dt className="text-sm text-slate-600">{m.indicativeRate}</dt>
                 <dd className="font-semibold text-ink">
-                  {formatKesRate(preview.rate)} per {preview.asset}; locked for {preview.ttlMinutes}{" "}
-                  minutes when you create the payment
+                  {m.rateValue(formatKesRate(preview.rate), preview.asset, preview.ttlMinutes)}
                 </dd>
               </div>
             </dl>
             {preview.review ? (
               <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
-                Above {formatKes(limits.autoMax)}: our team reviews this payment before it is paid
-                out.
+                {m.reviewWarning(formatKes(limits.autoMax))}
               </p>
             ) : null}
             <div className="mt-6">
-              <SubmitButton pendingLabel="Creating..." name="intent" value="create">
-                Create Payment
+              <SubmitButton pendingLabel={m.creating} name="intent" value="create">
+                {m.title}
               </SubmitButton>
             </div>
           </Card>
@@ -348,7 +447,7 @@ export default function NewPayment() {
       </Form>
       <p className="mt-8">
         <Link to={paths.merchantSettings} className={buttonClass("ghost")}>
-          Settlement settings
+          {m.settlementSettings}
         </Link>
       </p>
     </Container>
@@ -358,8 +457,8 @@ export default function NewPayment() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Create Payment",
-    description: "Create a crypto payment in KES.",
+    title: inLocale(newPaymentMessages, matchesLocale(matches)).title,
+    description: inLocale(newPaymentMessages, matchesLocale(matches)).metaDescription,
     path: paths.newMerchantPayment,
     noindex: true,
   });

@@ -1,9 +1,12 @@
 import { Badge } from "~/components/ui";
-import { exciseDutyPhrase } from "~/content/tariff";
+import { exciseDutyBps } from "~/content/tariff";
 import { formatEatDateTime, formatKesCents, formatPercent } from "~/utils/format";
 import type { PaymentStatus } from "~/core/payments/statuses";
-import { useLocale } from "~/i18n/use-messages";
-import { eventLabels, paymentStatusLabelsIn } from "./labels";
+import { paymentDetailMessages, payoutSentenceMessages } from "~/i18n/catalogs/payments";
+import type { Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
+import { useLocale, useMessages } from "~/i18n/use-messages";
+import { paymentStatusLabelsIn } from "./labels";
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   const { label, tone } = paymentStatusLabelsIn(useLocale())[status];
@@ -21,6 +24,8 @@ export interface TimelineEvent {
 }
 
 export function PaymentTimeline({ events }: { events: readonly TimelineEvent[] }) {
+  const labels: Record<string, string> = useMessages(paymentDetailMessages).events;
+  const locale = useLocale();
   return (
     <ol className="relative space-y-4 border-l-2 border-slate-200 pl-6">
       {events.map((event) => (
@@ -29,10 +34,10 @@ export function PaymentTimeline({ events }: { events: readonly TimelineEvent[] }
             className="absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full bg-brand-700"
             aria-hidden="true"
           />
-          <p className="font-semibold text-ink">{eventLabels[event.type] ?? event.type}</p>
+          <p className="font-semibold text-ink">{labels[event.type] ?? event.type}</p>
           <p className="text-sm text-slate-700">{event.cause}</p>
           <p className="text-xs text-slate-600">
-            <time dateTime={new Date(event.at).toISOString()}>{eatDateTime(event.at)}</time>
+            <time dateTime={new Date(event.at).toISOString()}>{eatDateTime(event.at, locale)}</time>
           </p>
         </li>
       ))}
@@ -44,23 +49,38 @@ export function PaymentTimeline({ events }: { events: readonly TimelineEvent[] }
 export { formatKesCents };
 
 /** "the 1% fee plus 10% excise duty": our fee as the payment pages name it (ADR 0059). */
-export function feeWithExciseText(feeBps: number): string {
-  return `the ${formatPercent(feeBps)} fee ${exciseDutyPhrase}`;
+export function feeWithExciseText(feeBps: number, locale: Locale = "en"): string {
+  return inLocale(payoutSentenceMessages, locale).feeWithExcise(
+    formatPercent(feeBps),
+    formatPercent(exciseDutyBps),
+  );
 }
 
 /**
  * "KES 2,463 after the 1% fee plus 10% excise duty and the M-Pesa charge of KES 9" (the estimate
- * before a payment settles).
+ * before a payment settles), in `locale` (English by default).
  */
 export function payoutSentence(
   payoutCents: string | bigint,
   feeBps: number,
   railChargeCents: string | bigint,
+  locale: Locale = "en",
 ): string {
-  return `${formatKesCents(payoutCents)} after ${feeWithExciseText(feeBps)} and the M-Pesa charge of ${formatKesCents(railChargeCents)}`;
+  return inLocale(payoutSentenceMessages, locale).payout(
+    formatKesCents(payoutCents),
+    feeWithExciseText(feeBps, locale),
+    formatKesCents(railChargeCents),
+  );
 }
 
 /** "KES 2,472.50 after the 1% fee plus 10% excise duty" (a payment under a payout schedule). */
-export function netSentence(netCents: string | bigint, feeBps: number): string {
-  return `${formatKesCents(netCents)} after ${feeWithExciseText(feeBps)}`;
+export function netSentence(
+  netCents: string | bigint,
+  feeBps: number,
+  locale: Locale = "en",
+): string {
+  return inLocale(payoutSentenceMessages, locale).net(
+    formatKesCents(netCents),
+    feeWithExciseText(feeBps, locale),
+  );
 }

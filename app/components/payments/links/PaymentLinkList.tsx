@@ -8,6 +8,8 @@ import { buttonClass, cx } from "~/components/ui";
 import type { ApiMode } from "~/core/api/vocabulary";
 import { formatEatDateTime } from "~/utils/format";
 import { CopyButton } from "~/components/ui/CopyButton";
+import { merchantPaymentLinksMessages } from "~/i18n/catalogs/merchant-payment-links";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { linkAmountLabel, linkAssetLabel, payButtonHtml, payButtonStyle } from "./labels";
 
 export interface PaymentLinkItem {
@@ -26,6 +28,7 @@ export interface PaymentLinkItem {
 }
 
 function StateBadge({ active }: { active: boolean }) {
+  const m = useMessages(merchantPaymentLinksMessages).list;
   return (
     <span
       className={cx(
@@ -33,7 +36,7 @@ function StateBadge({ active }: { active: boolean }) {
         active ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-800",
       )}
     >
-      {active ? "Active" : "Inactive"}
+      {active ? m.active : m.inactive}
     </span>
   );
 }
@@ -47,6 +50,8 @@ function LinkCard({
   canManage: boolean;
   formAction: string;
 }) {
+  const m = useMessages(merchantPaymentLinksMessages).list;
+  const locale = useLocale();
   const urlId = `link-url-${link.id}`;
   const html = payButtonHtml(link.url);
   return (
@@ -58,62 +63,58 @@ function LinkCard({
         </div>
         <div className="flex items-center gap-2">
           <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
-            {link.mode === "test" ? "Test" : "Live"}
+            {link.mode === "test" ? m.test : m.live}
           </span>
           <StateBadge active={link.active} />
         </div>
       </div>
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
         <div>
-          <dt className="text-sm text-slate-600">Amount</dt>
-          <dd className="font-medium text-ink">{linkAmountLabel(link.amountKesCents)}</dd>
+          <dt className="text-sm text-slate-600">{m.amount}</dt>
+          <dd className="font-medium text-ink">{linkAmountLabel(link.amountKesCents, m)}</dd>
         </div>
         <div>
-          <dt className="text-sm text-slate-600">Asset</dt>
-          <dd className="font-medium text-ink">{linkAssetLabel(link.asset)}</dd>
+          <dt className="text-sm text-slate-600">{m.asset}</dt>
+          <dd className="font-medium text-ink">{linkAssetLabel(link.asset, m)}</dd>
         </div>
         <div>
-          <dt className="text-sm text-slate-600">Created</dt>
-          <dd className="font-medium text-ink">{formatEatDateTime(link.createdAt)}</dd>
+          <dt className="text-sm text-slate-600">{m.created}</dt>
+          <dd className="font-medium text-ink">{formatEatDateTime(link.createdAt, locale)}</dd>
         </div>
         {link.successUrl ? (
           <div className="sm:col-span-3">
-            <dt className="text-sm text-slate-600">After paying, customers return to</dt>
+            <dt className="text-sm text-slate-600">{m.successReturn}</dt>
             <dd className="break-all text-ink">{link.successUrl}</dd>
           </div>
         ) : null}
         {link.cancelUrl ? (
           <div className="sm:col-span-3">
-            <dt className="text-sm text-slate-600">Cancel returns to</dt>
+            <dt className="text-sm text-slate-600">{m.cancelReturn}</dt>
             <dd className="break-all text-ink">{link.cancelUrl}</dd>
           </div>
         ) : null}
       </dl>
       <div className="mt-4">
-        <p className="text-sm text-slate-600">Link</p>
+        <p className="text-sm text-slate-600">{m.link}</p>
         <div className="mt-1 flex flex-wrap items-center gap-3">
           <code id={urlId} className="select-all break-all font-mono text-ink">
             {link.url}
           </code>
-          <CopyButton text={link.url} label="Copy link" what="Link" />
+          <CopyButton text={link.url} label={m.copyLink} copiedLabel={m.copied} what={m.link} />
         </div>
       </div>
       <details className="mt-4">
-        <summary className="cursor-pointer font-semibold text-brand-800">
-          &quot;Pay with OneHop&quot; button for your website
-        </summary>
-        <p className="mt-2 text-sm text-slate-700">
-          Paste this HTML where the button should appear. It is a plain link: it works without
-          JavaScript and keeps its look on any site.
-        </p>
+        <summary className="cursor-pointer font-semibold text-brand-800">{m.buttonTitle}</summary>
+        <p className="mt-2 text-sm text-slate-700">{m.buttonHelp}</p>
         <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-sm text-slate-100">
           <code className="select-all">{html}</code>
         </pre>
         <div className="mt-2">
-          <CopyButton text={html} label="Copy HTML" what="Button HTML" />
+          <CopyButton text={html} label={m.copyHtml} copiedLabel={m.copied} what={m.buttonHtml} />
         </div>
-        <p className="mt-3 text-sm text-slate-600">Preview</p>
+        <p className="mt-3 text-sm text-slate-600">{m.preview}</p>
         <div className="mt-1 rounded-lg border border-dashed border-slate-300 p-4">
+          {/* The button's own label, as pasted into the merchant's website: kept in English. */}
           <a href={link.url} style={payButtonStyle}>
             Pay with OneHop
           </a>
@@ -128,7 +129,7 @@ function LinkCard({
             value={link.active ? "deactivate" : "activate"}
             className={buttonClass(link.active ? "secondary" : "primary")}
           >
-            {link.active ? "Deactivate" : "Activate"}
+            {link.active ? m.deactivate : m.activate}
             <span className="sr-only">{` ${link.title}`}</span>
           </button>
         </Form>
@@ -146,7 +147,8 @@ export function PaymentLinkList({
   canManage: boolean;
   formAction: string;
 }) {
-  if (links.length === 0) return <p className="text-slate-700">No payment links yet.</p>;
+  const m = useMessages(merchantPaymentLinksMessages).list;
+  if (links.length === 0) return <p className="text-slate-700">{m.none}</p>;
   return (
     <ul className="space-y-4">
       {links.map((link) => (

@@ -3,17 +3,28 @@
  * "Pay with OneHop" button (issue 13, item 6): a plain link with inline styles, so it works without
  * JavaScript and looks the same on any site that pastes it.
  */
+import { merchantPaymentLinksMessages } from "~/i18n/catalogs/merchant-payment-links";
 import { formatKesCents } from "~/utils/format";
 
-export const CUSTOMER_AMOUNT = "Customer enters the amount";
-export const CUSTOMER_ASSET = "Customer chooses";
+export const CUSTOMER_AMOUNT = merchantPaymentLinksMessages.en.list.customerEntersAmount;
+export const CUSTOMER_ASSET = merchantPaymentLinksMessages.en.list.customerChooses;
 
-export function linkAmountLabel(amountKesCents: string | null): string {
-  return amountKesCents === null ? CUSTOMER_AMOUNT : formatKesCents(amountKesCents);
+/** The words for a link left to the customer, in the page's language (English by default). */
+interface OpenChoiceWords {
+  customerEntersAmount: string;
+  customerChooses: string;
+}
+const english: OpenChoiceWords = merchantPaymentLinksMessages.en.list;
+
+export function linkAmountLabel(
+  amountKesCents: string | null,
+  words: OpenChoiceWords = english,
+): string {
+  return amountKesCents === null ? words.customerEntersAmount : formatKesCents(amountKesCents);
 }
 
-export function linkAssetLabel(asset: string | null): string {
-  return asset ?? CUSTOMER_ASSET;
+export function linkAssetLabel(asset: string | null, words: OpenChoiceWords = english): string {
+  return asset ?? words.customerChooses;
 }
 
 /** The inline style of the button (brand green, white bold text, rounded). */
