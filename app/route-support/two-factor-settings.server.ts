@@ -1,15 +1,21 @@
 /**
  * The two-factor set-up page's loader data and actions, the same for a merchant member
  * (/merchant/security/two-factor) and an operator (/admin/two-factor): the routes guard, then call
- * these.
+ * these. They answer in `locale` (issue 33): a member's page in its language, the console in
+ * English.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
-import { twoFactorText } from "~/content/two-factor";
+import { twoFactorSettingsSchemaIn } from "~/components/accounts/TwoFactorSettings";
+import { twoFactorRefusalMessages } from "~/content/two-factor";
 import type { AccountSubject } from "~/core/accounts/security-events.server";
-import { twoFactorSettingsSchema } from "~/core/accounts/two-factor-schema";
 import { isSecondFactorInput } from "~/core/accounts/two-factor.server";
+import { waitMinutes } from "~/core/rate-limit.server";
+import { accountPagesMessages } from "~/i18n/catalogs/account-pages";
+import { signInMessages } from "~/i18n/catalogs/sign-in";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 import { qrSvg } from "~/utils/qr.server";
 import { clientKey, requestOrigin } from "~/utils/request.server";
 import type { SessionKind } from "~/utils/session.server";
@@ -47,8 +53,15 @@ export async function twoFactorSettingsAction(
   subject: AccountSubject,
   request: Request,
   page: string,
+  locale: Locale = DEFAULT_LOCALE,
 ) {
-  const submission = parseWithZod(await request.formData(), { schema: twoFactorSettingsSchema });
+  const m = inLocale(accountPagesMessages, locale).twoFactor;
+  const refusalWords = inLocale(twoFactorRefusalMessages, locale);
+  const minutes = inLocale(signInMessages, locale).minutes;
+  const wait = (ms: number) => minutes(waitMinutes(ms));
+  const submission = parseWithZod(await request.formData(), {
+    schema: twoFactorSettingsSchemaIn(locale),
+  });
   if (submission.status !== "success") {
     return data<TwoFactorActionData>(
       { lastResult: submission.reply({ hideFields: ["code"] }) },
@@ -57,13 +70,10 @@ export async function twoFactorSettingsAction(
   }
   const origin = requestOrigin(request);
   const service = twoFactor();
-  const refuse = (field: "code", message: string, status: number) =>
+  const refuse = (message: string, status: number) =>
     data<TwoFactorActionData>(
       {
-        lastResult: submission.reply({
-          fieldErrors: { [field]: [message] },
-          hideFields: ["code"],
-        }),
+        lastResult: submission.reply({ fieldErrors: { code: [message] }, hideFields: ["code"] }),
       },
       { status },
     );
@@ -76,14 +86,14 @@ export async function twoFactorSettingsAction(
     if (!result.ok) {
       const message =
         result.reason === "already_on" || result.reason === "not_started"
-          ? "This set-up has changed. Reload the page and scan the new code."
-          : refusalMessage({ ok: false, reason: result.reason });
-      return refuse("code", message, 400);
+          ? m.setupChanged
+          : refusalMessage({ ok: false, reason: result.reason }, "code", refusalWords, wait);
+      return refuse(message, 400);
     }
     await sessions().markSteppedUp(kind, request);
     return jsonWithSuccess<TwoFactorActionData>(
       { lastResult: submission.reply({ resetForm: true }), recoveryCodes: result.recoveryCodes },
-      twoFactorText.enabled,
+      { message: m.enabled, description: m.enabledDescription },
     );
   }
   if (value.intent === "regenerate") {
@@ -93,28 +103,25 @@ export async function twoFactorSettingsAction(
       origin,
       purpose: "confirm",
     });
-    if (!checked.ok) return refuse("code", refusalMessage(checked), refusalStatus(checked));
+    if (!checked.ok)
+      return refuse(refusalMessage(checked, "code", refusalWords, wait), refusalStatus(checked));
     const codes = await service.regenerateRecoveryCodes(subject, origin);
     return jsonWithSuccess<TwoFactorActionData>(
       { lastResult: submission.reply({ resetForm: true }), recoveryCodes: codes },
-      twoFactorText.regenerated,
+      { message: m.regenerated, description: m.regeneratedDescription },
     );
   }
   // Turning off: a current second factor (a code or a recovery code), never the password alone,
   // and never while codes are throttled (the check refuses then). Owners are e-mailed.
-  if (!isSecondFactorInput(value.code))
-    return refuse(
-      "code",
-      "Enter the 6-digit code from your authenticator app, or a recovery code: your password alone cannot turn off two-factor sign-in.",
-      400,
-    );
+  if (!isSecondFactorInput(value.code)) return refuse(m.passwordCannotTurnOff, 400);
   const checked = await service.checkSecondFactor(totpSealingKey(), subject, {
     code: value.code,
     clientKey: clientKey(request),
     origin,
     purpose: "confirm",
   });
-  if (!checked.ok) return refuse("code", refusalMessage(checked), refusalStatus(checked));
+  if (!checked.ok)
+    return refuse(refusalMessage(checked, "code", refusalWords, wait), refusalStatus(checked));
   await service.turnOff(subject, origin);
-  return redirectWithSuccess(page, twoFactorText.disabled);
+  return redirectWithSuccess(page, { message: m.disabled });
 }

@@ -52,12 +52,5 @@ export const passwordsMatchFor =
       });
   };
 
-export const newPasswordField = newPasswordFieldFor(newPasswordMessages);
-
-export const confirmPasswordField = confirmPasswordFieldFor(newPasswordMessages);
-
-/** `password` and `confirmPassword` must match: add to an object schema with `.superRefine`. */
-export const passwordsMatch = passwordsMatchFor(newPasswordMessages);
-
 /** The hint under a new-password field. */
 export const newPasswordHint = `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password that is easy to remember.`;

@@ -1,16 +1,13 @@
 /**
- * The password forms (client and server): "Forgot password?" for merchant users and operators,
- * the reset-link page and "Change password". The policy's server-only rules run afterwards
- * (checkNewPassword).
+ * The password forms (client and server): "Forgot password?" for merchant users and operators and
+ * the reset-link page ("Change password" is `changePasswordSchemaIn`, in the page's language). The
+ * policy's server-only rules run afterwards (checkNewPassword).
  */
 import { z } from "zod";
 import { signInMessages } from "~/i18n/catalogs/sign-in";
 import { memberFieldsFor, type SignInFormMessages } from "~/core/merchants/sign-in-schema";
 import {
-  confirmPasswordField,
   confirmPasswordFieldFor,
-  newPasswordField,
-  passwordsMatch,
   newPasswordFieldFor,
   passwordsMatchFor,
   type NewPasswordMessages,
@@ -37,13 +34,3 @@ export const resetPasswordSchemaFor = (m: NewPasswordMessages) =>
     .superRefine(passwordsMatchFor(m));
 
 export const resetPasswordSchema = resetPasswordSchemaFor(signInMessages.en.newPassword);
-
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ required_error: "Enter your current password" })
-      .max(256, "Password must be at most 256 characters"),
-    password: newPasswordField,
-    confirmPassword: confirmPasswordField,
-  })
-  .superRefine(passwordsMatch);

@@ -6,11 +6,6 @@
 import { z } from "zod";
 import { signInMessages } from "~/i18n/catalogs/sign-in";
 
-const code = z
-  .string({ required_error: signInMessages.en.secondStep.codeRequired })
-  .trim()
-  .max(200, signInMessages.en.secondStep.codeTooLong);
-
 /** The second sign-in step and step-up with two-factor on: a TOTP code or a recovery code. */
 export const secondFactorSchemaFor = (m: { codeRequired: string; codeTooLong: string }) =>
   z.object({
@@ -26,23 +21,3 @@ export const confirmPasswordSchema = z.object({
   password: z.string({ required_error: "Enter your password." }).max(1000),
   redirectTo: z.string().optional(),
 });
-
-/** The set-up page's three forms, told apart by `intent`. */
-export const twoFactorSettingsSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("enable"),
-    code: z
-      .string({ required_error: "Enter the 6-digit code from your authenticator app." })
-      .trim()
-      .regex(/^[0-9 ]{6,7}$/, "Enter the 6 digits your authenticator app shows."),
-  }),
-  z.object({
-    intent: z.literal("regenerate"),
-    code,
-  }),
-  // Turning off needs a current second factor, never the password alone (issue 27, item 4).
-  z.object({
-    intent: z.literal("disable"),
-    code,
-  }),
-]);
