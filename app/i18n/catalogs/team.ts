@@ -1,0 +1,186 @@
+/**
+ * The team page (issue 33): the members and invitations tables, the invite form and its
+ * validation messages, two-factor for the whole team, and the toasts of its action. The roles'
+ * names and summaries are the members' e-mails' words (member-emails.ts), mapped by role key; core's
+ * English (teamRoleInfo) stays the source for e-mails in English and the API.
+ */
+import { defineMessages } from "../messages";
+import { memberEmailMessages } from "./member-emails";
+
+export const teamMessages = defineMessages(
+  {
+    title: "Team",
+    metaDescription: "Your team members, their roles and invitations.",
+    intro:
+      "Who can use your OneHop account, and what each person may do. Changes here ask you to confirm it is you first.",
+    roles: memberEmailMessages.en.roles,
+    members: {
+      heading: "Members",
+      caption: "Team members",
+      username: "Username",
+      you: " (you)",
+      fullName: "Full name",
+      notGiven: "Not given",
+      email: "E-mail",
+      role: "Role",
+      status: "Status",
+      active: "Active",
+      suspended: "Suspended",
+      joined: "Joined",
+      actions: "Actions",
+      roleOf: (username: string) => `Role of ${username}`,
+      changeRole: "Change Role",
+      suspend: "Suspend",
+      reactivate: "Reactivate",
+      remove: "Remove",
+    },
+    invitations: {
+      heading: "Pending invitations",
+      none: "No invitations waiting.",
+      caption: "Pending invitations",
+      email: "E-mail",
+      role: "Role",
+      expires: "Expires",
+      actions: "Actions",
+      withdraw: "Withdraw",
+      withdrawWhose: (email: string) => ` the invitation of ${email}`,
+    },
+    invite: {
+      heading: "Invite someone",
+      intro: "We e-mail them a link to choose a username and password. It works once, for 7 days.",
+      email: "E-mail address",
+      role: "Their role",
+      chooseRole: "Choose a role",
+      sending: "Sending...",
+      send: "Send Invitation",
+      errors: {
+        emailRequired: "Enter their e-mail address",
+        emailTooLong: "Use at most 254 characters",
+        emailInvalid: "Enter an e-mail address like name@example.co.ke",
+        role: "Choose a role",
+        alreadyOnTeam: "Someone with this e-mail address is already on your team.",
+      },
+    },
+    twoFactor: {
+      heading: "Two-factor sign-in for the whole team",
+      required: "Required: every member must use a second factor to sign in.",
+      optional: "Optional: each member chooses whether to use a second factor.",
+      saving: "Saving...",
+      makeOptional: "Make It Optional",
+      require: "Require Two-Factor Sign-In",
+    },
+    toasts: {
+      invitationSent: "Invitation sent",
+      invitationSentDescription: (email: string, role: string) =>
+        `We e-mailed ${email} a link to join as ${role}. It works once, for 7 days.`,
+      nothingChanged: "Nothing changed",
+      incomplete: "That request was incomplete. Please try again.",
+      invitationWithdrawn: "Invitation withdrawn",
+      invitationWithdrawnDescription: "Its link no longer works.",
+      invitationGone: "That invitation was already used, withdrawn or expired.",
+      twoFactorRequired: "Two-factor sign-in required",
+      twoFactorOptional: "Two-factor sign-in optional",
+      twoFactorRequiredDescription: "Every member must now use a second factor to sign in.",
+      twoFactorOptionalDescription: "Members choose for themselves whether to use a second factor.",
+      lastOwner:
+        "Your team needs at least one active owner. Make someone else an owner first, then try again.",
+      notFound: "That member is no longer on your team. Nothing changed.",
+      unchanged: "Nothing to change: the member already has that role and status.",
+      teamUpdated: "Team updated",
+      roleChanged: (username: string, role: string) => `${username} is now ${role}.`,
+      suspended: (username: string) => `${username} is suspended and signed out everywhere.`,
+      reactivated: (username: string) => `${username} can sign in again.`,
+      removed: (username: string) =>
+        `${username} is removed from your team and signed out everywhere.`,
+    },
+  },
+  {
+    title: "Timu",
+    metaDescription: "Wanachama wa timu yako, majukumu yao na mialiko.",
+    intro:
+      "Nani anaweza kutumia akaunti yako ya OneHop, na kila mtu anaruhusiwa kufanya nini. Mabadiliko hapa yanakuomba uthibitishe kwanza kuwa ni wewe.",
+    roles: memberEmailMessages.sw.roles,
+    members: {
+      heading: "Wanachama",
+      caption: "Wanachama wa timu",
+      username: "Jina la mtumiaji",
+      you: " (wewe)",
+      fullName: "Jina kamili",
+      notGiven: "Halijatolewa",
+      email: "Barua pepe",
+      role: "Jukumu",
+      status: "Hali",
+      active: "Hai",
+      suspended: "Amesimamishwa",
+      joined: "Alijiunga",
+      actions: "Vitendo",
+      roleOf: (username: string) => `Jukumu la ${username}`,
+      changeRole: "Badilisha Jukumu",
+      suspend: "Simamisha",
+      reactivate: "Rejesha",
+      remove: "Ondoa",
+    },
+    invitations: {
+      heading: "Mialiko inayosubiri",
+      none: "Hakuna mialiko inayosubiri.",
+      caption: "Mialiko inayosubiri",
+      email: "Barua pepe",
+      role: "Jukumu",
+      expires: "Muda unaisha",
+      actions: "Vitendo",
+      withdraw: "Ondoa",
+      withdrawWhose: (email: string) => ` mwaliko wa ${email}`,
+    },
+    invite: {
+      heading: "Alika mtu",
+      intro:
+        "Tunamtumia barua pepe yenye kiungo cha kuchagua jina la mtumiaji na nenosiri. Kinafanya kazi mara moja, kwa siku 7.",
+      email: "Barua pepe",
+      role: "Jukumu lake",
+      chooseRole: "Chagua jukumu",
+      sending: "Inatuma...",
+      send: "Tuma Mwaliko",
+      errors: {
+        emailRequired: "Weka barua pepe yake",
+        emailTooLong: "Tumia herufi zisizozidi 254",
+        emailInvalid: "Weka barua pepe kama jina@mfano.co.ke",
+        role: "Chagua jukumu",
+        alreadyOnTeam: "Mtu mwenye barua pepe hii tayari yuko kwenye timu yako.",
+      },
+    },
+    twoFactor: {
+      heading: "Uthibitishaji wa hatua mbili kwa timu nzima",
+      required: "Unahitajika: kila mwanachama lazima atumie hatua ya pili ili kuingia.",
+      optional: "Ni hiari: kila mwanachama anachagua kama atatumia hatua ya pili.",
+      saving: "Inahifadhi...",
+      makeOptional: "Ufanye Hiari",
+      require: "Lazimisha Uthibitishaji wa Hatua Mbili",
+    },
+    toasts: {
+      invitationSent: "Mwaliko umetumwa",
+      invitationSentDescription: (email: string, role: string) =>
+        `Tumemtumia ${email} barua pepe yenye kiungo cha kujiunga kama ${role}. Kinafanya kazi mara moja, kwa siku 7.`,
+      nothingChanged: "Hakuna kilichobadilika",
+      incomplete: "Ombi hilo halikukamilika. Jaribu tena.",
+      invitationWithdrawn: "Mwaliko umeondolewa",
+      invitationWithdrawnDescription: "Kiungo chake hakifanyi kazi tena.",
+      invitationGone: "Mwaliko huo ulishatumika, uliondolewa au muda wake umeisha.",
+      twoFactorRequired: "Uthibitishaji wa hatua mbili ni lazima",
+      twoFactorOptional: "Uthibitishaji wa hatua mbili ni hiari",
+      twoFactorRequiredDescription:
+        "Kila mwanachama sasa lazima atumie hatua ya pili ili kuingia.",
+      twoFactorOptionalDescription: "Kila mwanachama anajichagulia kama atatumia hatua ya pili.",
+      lastOwner:
+        "Timu yako inahitaji angalau mmiliki mmoja aliye hai. Mfanye mtu mwingine kuwa mmiliki kwanza, kisha ujaribu tena.",
+      notFound: "Mwanachama huyo hayuko tena kwenye timu yako. Hakuna kilichobadilika.",
+      unchanged: "Hakuna cha kubadilisha: mwanachama tayari ana jukumu na hali hiyo.",
+      teamUpdated: "Timu imesasishwa",
+      roleChanged: (username: string, role: string) => `${username} sasa ni ${role}.`,
+      suspended: (username: string) =>
+        `${username} amesimamishwa na ametolewa kila mahali alipoingia.`,
+      reactivated: (username: string) => `${username} anaweza kuingia tena.`,
+      removed: (username: string) =>
+        `${username} ameondolewa kwenye timu yako na ametolewa kila mahali alipoingia.`,
+    },
+  },
+);
