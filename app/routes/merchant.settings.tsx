@@ -204,10 +204,7 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     const saved = await service.setSplits(actor, parsed.shares, parsed.failover, now);
     if (!saved.ok)
-      return data<ActionData>(
-        { splitError: m.splits.errors.verifiedOnly },
-        { status: 400 },
-      );
+      return data<ActionData>({ splitError: m.splits.errors.verifiedOnly }, { status: 400 });
     return redirectWithSuccess(paths.merchantSettings, {
       message: t.splitSaved,
       description: parsed.shares.size > 0 ? t.splitOn : t.splitOff,
@@ -216,8 +213,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent !== "add") {
     const parsed = destinationActionSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success)
-      return redirectWithError(paths.merchantSettings, t.notFound);
+    if (!parsed.success) return redirectWithError(paths.merchantSettings, t.notFound);
     const { destinationId } = parsed.data;
     if (parsed.data.intent === "verify") {
       const destination = await service.get(merchant.merchantId, destinationId);
@@ -350,8 +346,7 @@ async function payoutApprovalAction(request: Request) {
   );
   return redirectWithSuccess(paths.merchantSettings, {
     message: m.toasts.approvalSaved,
-    description:
-      kes === null ? m.page.approvalNone : m.toasts.approvalSavedAbove(formatKes(kes)),
+    description: kes === null ? m.page.approvalNone : m.toasts.approvalSavedAbove(formatKes(kes)),
   });
 }
 

@@ -139,8 +139,13 @@ function ErasureResult({
 }
 
 export default function YourData() {
-  const { isOwner, keptUntilText: englishKeptUntil, keptUntil, lastErasure, requests } =
-    useLoaderData<typeof loader>();
+  const {
+    isOwner,
+    keptUntilText: englishKeptUntil,
+    keptUntil,
+    lastErasure,
+    requests,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   const m = useMessages(settingsMessages).data;
   const locale = useLocale();
@@ -218,11 +223,7 @@ export default function YourData() {
                 {form.errors[0]}
               </p>
             ) : null}
-            <CheckboxField
-              meta={fieldMeta(fields.confirm)}
-              label={m.confirm}
-              value="yes"
-            />
+            <CheckboxField meta={fieldMeta(fields.confirm)} label={m.confirm} value="yes" />
             <SubmitButton pendingLabel={m.erasing} variant="secondary">
               {m.erase}
             </SubmitButton>

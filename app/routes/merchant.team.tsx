@@ -163,7 +163,8 @@ export async function action({ request }: ActionFunctionArgs) {
       description: refusals(t)[result.reason],
     });
   const done = {
-    role: change.intent === "role" ? t.roleChanged(result.username, m.roles[change.role].label) : "",
+    role:
+      change.intent === "role" ? t.roleChanged(result.username, m.roles[change.role].label) : "",
     suspend: t.suspended(result.username),
     reactivate: t.reactivated(result.username),
     remove: t.removed(result.username),
@@ -181,7 +182,8 @@ export default function MerchantTeam() {
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchemaFor(m.invite.errors) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: inviteSchemaFor(m.invite.errors) }),
   });
   return (
     <Container className="max-w-5xl py-12">

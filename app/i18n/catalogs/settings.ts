@@ -33,8 +33,7 @@ export const settingsMessages = defineMessages(
       tariffLink: "tariff schedule",
       currentlyPaying: (label: string) => `Currently paying to ${label}.`,
       noDestination: "No settlement number yet: payments wait until you add one.",
-      held: (destination: string, date: string) =>
-        `Payouts to ${destination} start after ${date}`,
+      held: (destination: string, date: string) => `Payouts to ${destination} start after ${date}`,
       heldAfter: ". A new destination waits before it is paid, in case someone else added it.",
       destinationsTitle: "Your payout destinations",
       policyTitle: "When you are paid",
@@ -165,8 +164,7 @@ export const settingsMessages = defineMessages(
       keepPercentHint: "A whole number from 1 to 100. Used when you keep a percentage.",
       example: (value: string) => `e.g. ${value}`,
       keepFloat: "Float to keep (KES)",
-      keepFloatHint: (max: string) =>
-        `Whole shillings, up to ${max}. Used when you keep a float.`,
+      keepFloatHint: (max: string) => `Whole shillings, up to ${max}. Used when you keep a float.`,
       saving: "Saving...",
       save: "Save payout schedule",
       whenDaily: (time: string) =>
@@ -187,8 +185,7 @@ export const settingsMessages = defineMessages(
     splits: {
       help: "Leave every share empty to pay everything to your default destination.",
       shareFor: (destination: string) => `Share for ${destination} (%)`,
-      failover:
-        "When a destination's provider is down, pay my other verified destination instead",
+      failover: "When a destination's provider is down, pay my other verified destination instead",
       saving: "Saving...",
       save: "Save split and failover",
       errors: {
@@ -369,20 +366,17 @@ export const settingsMessages = defineMessages(
         "; kinachozidi kinasubiri siku inayofuata. Kila utumaji una gharama ya mtoa huduma mwenyewe, tunayoipitisha kwako bila faida (angalia ",
       tariffLink: "viwango vya ada",
       currentlyPaying: (label: string) => `Kwa sasa tunalipa kwa ${label}.`,
-      noDestination:
-        "Bado hakuna nambari ya kupokea malipo: malipo yanasubiri hadi uweke moja.",
+      noDestination: "Bado hakuna nambari ya kupokea malipo: malipo yanasubiri hadi uweke moja.",
       held: (destination: string, date: string) =>
         `Malipo kwa ${destination} yataanza baada ya ${date}`,
       heldAfter:
         ". Mahali papya pa kupokea malipo husubiri kabla ya kulipwa, endapo mtu mwingine ndiye aliyepaweka.",
       destinationsTitle: "Mahali pako pa kupokea malipo",
       policyTitle: "Unapolipwa",
-      due: (amount: string) =>
-        `${amount} ya malipo yako inasubiri utumaji unaofuata wa kila siku.`,
+      due: (amount: string) => `${amount} ya malipo yako inasubiri utumaji unaofuata wa kila siku.`,
       keptBefore: "Pesa zinazobaki kwenye salio lako la OneHop hulipia ",
       keptLink: "utumaji wako wa malipo, wa makundi na wa mmoja mmoja",
-      keptAfter:
-        ". Pesa unazoongeza kwenye salio hazitumwi tena mahali pako pa kupokea malipo.",
+      keptAfter: ". Pesa unazoongeza kwenye salio hazitumwi tena mahali pako pa kupokea malipo.",
       onlyOwnerChange: "Ni mmiliki wa akaunti tu anayeweza kubadilisha hili.",
       splitTitle: "Mgawanyo na njia mbadala",
       addTitle: "Ongeza mahali pa kupokea malipo",
@@ -390,8 +384,7 @@ export const settingsMessages = defineMessages(
         "Tunakagua kila mahali papya pa kupokea malipo na mtoa huduma wake, na kukuonyesha jina lililosajiliwa ulithibitishe kabla ya chochote kulipwa huko.",
       addHintWait: (hours: number) =>
         `Ili kubadilisha mahali unapolipwa. Tutakutumia barua pepe kuhusu mabadiliko haya, na malipo kwa mahali papya yataanza baada ya saa ${hours}.`,
-      addHint:
-        "Ili kubadilisha mahali unapolipwa. Tutakutumia barua pepe kuhusu mabadiliko haya.",
+      addHint: "Ili kubadilisha mahali unapolipwa. Tutakutumia barua pepe kuhusu mabadiliko haya.",
       onlyOwnerWhere: "Ni mmiliki wa akaunti tu anayeweza kubadilisha mahali unapolipwa.",
       approvalTitle: "Idhini ya utumaji wa malipo",
       approvalNone: "Malipo ya mmoja mmoja hutumwa bila idhini ya pili.",
@@ -449,8 +442,7 @@ export const settingsMessages = defineMessages(
       payTo: "Nilipe kwa",
       chooseWhere: "Chagua mahali pa kulipwa",
       mobile: "Nambari ya simu",
-      mobileHint:
-        "Kwa M-Pesa, Airtel Money na T-Kash: nambari ambayo pochi imesajiliwa kwayo.",
+      mobileHint: "Kwa M-Pesa, Airtel Money na T-Kash: nambari ambayo pochi imesajiliwa kwayo.",
       bankLegend: "Kwa akaunti ya benki (PesaLink)",
       bank: "Benki",
       chooseBank: "Chagua benki yako",
@@ -679,7 +671,8 @@ export const settingsMessages = defineMessages(
         "Sanctions screening results": "Matokeo ya ukaguzi wa vikwazo",
         "Compliance records": "Kumbukumbu za utiifu wa sheria",
         "The audit log of who did what": "Kumbukumbu za ukaguzi za nani alifanya nini",
-        "API keys' records (never their secrets)": "Kumbukumbu za funguo za API (kamwe si siri zake)",
+        "API keys' records (never their secrets)":
+          "Kumbukumbu za funguo za API (kamwe si siri zake)",
         "Your data requests": "Maombi yako ya data",
       },
       removedItems: {
@@ -697,7 +690,8 @@ export const settingsMessages = defineMessages(
       noneHeld: "hakuna tulichokuwa nacho",
       keptLabel: (keptUntil: string) => `Vinavyohifadhiwa ${keptUntil}, kama sheria inavyotaka:`,
       confirm: "Ninaelewa kwamba kilichofutwa hakiwezi kurudishwa.",
-      confirmRequired: "Weka alama kwenye kisanduku ili kuthibitisha: kilichofutwa hakiwezi kurudishwa",
+      confirmRequired:
+        "Weka alama kwenye kisanduku ili kuthibitisha: kilichofutwa hakiwezi kurudishwa",
       erasing: "Inafuta...",
       erase: "Futa kinachoweza kufutwa",
       onlyOwner: "Ni mmiliki tu anayeweza kuomba data ifutwe.",

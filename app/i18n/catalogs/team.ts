@@ -167,8 +167,7 @@ export const teamMessages = defineMessages(
       invitationGone: "Mwaliko huo ulishatumika, uliondolewa au muda wake umeisha.",
       twoFactorRequired: "Uthibitishaji wa hatua mbili ni lazima",
       twoFactorOptional: "Uthibitishaji wa hatua mbili ni hiari",
-      twoFactorRequiredDescription:
-        "Kila mwanachama sasa lazima atumie hatua ya pili ili kuingia.",
+      twoFactorRequiredDescription: "Kila mwanachama sasa lazima atumie hatua ya pili ili kuingia.",
       twoFactorOptionalDescription: "Kila mwanachama anajichagulia kama atatumia hatua ya pili.",
       lastOwner:
         "Timu yako inahitaji angalau mmiliki mmoja aliye hai. Mfanye mtu mwingine kuwa mmiliki kwanza, kisha ujaribu tena.",

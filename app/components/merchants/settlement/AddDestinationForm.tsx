@@ -107,7 +107,8 @@ export function AddDestinationForm({
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addDestinationSchemaFor(m.errors, railNames) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: addDestinationSchemaFor(m.errors, railNames) }),
   });
   const initialRail = typeof fields.rail.initialValue === "string" ? fields.rail.initialValue : "";
   const [rail, setRail] = useState(initialRail);

@@ -71,14 +71,10 @@ export function DestinationList({
             </p>
           ) : null}
           {d.status === "confirm_name" && d.nameDiffers ? (
-            <p className="mt-1 text-sm text-amber-900">
-              {m.nameDiffers}
-            </p>
+            <p className="mt-1 text-sm text-amber-900">{m.nameDiffers}</p>
           ) : null}
           {d.status === "confirm_name" && !d.registeredName ? (
-            <p className="mt-1 text-sm text-slate-800">
-              {m.noName}
-            </p>
+            <p className="mt-1 text-sm text-slate-800">{m.noName}</p>
           ) : null}
           {d.status === "verifying" ? (
             <p className="mt-1 text-sm text-slate-700">

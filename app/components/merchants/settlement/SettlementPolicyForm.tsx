@@ -81,7 +81,13 @@ export const settlementPolicySchemaFor = (m: PolicyText["errors"]) =>
           return refuse("keepFloatKes", m.floatRange(formatKes(KEEP_FLOAT_MAX_KES)));
         keepFloatKesCents = BigInt(kes) * 100n;
       }
-      return { schedule: value.schedule, dailyTime, keep: value.keep, keepPercent, keepFloatKesCents };
+      return {
+        schedule: value.schedule,
+        dailyTime,
+        keep: value.keep,
+        keepPercent,
+        keepFloatKesCents,
+      };
     });
 
 /** The policy in one sentence in the page's language (core's describePolicy, in English). */
@@ -111,7 +117,8 @@ export function SettlementPolicyForm({
     lastResult,
     defaultValue: current,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settlementPolicySchemaFor(m.errors) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: settlementPolicySchemaFor(m.errors) }),
   });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-6">
