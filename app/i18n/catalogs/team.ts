@@ -117,7 +117,7 @@ export const teamMessages = defineMessages(
       roleOf: (username: string) => `Jukumu la ${username}`,
       changeRole: "Badilisha Jukumu",
       suspend: "Simamisha",
-      reactivate: "Rejesha",
+      reactivate: "Ruhusu tena",
       remove: "Ondoa",
     },
     invitations: {
