@@ -65,12 +65,16 @@ describe("settings in Kiswahili", () => {
     expect(sw).toContain("Tuma kila malipo mara moja");
     expect(sw).toContain("Kila malipo hutumwa kwako mara tu yanapothibitishwa.");
     expect(sw).toContain("Hifadhi KRA PIN");
+    // The verified default destination: its state in words.
+    expect(sw).toContain("Imethibitishwa");
+    expect(sw).toContain("Msingi");
     expect(sw).not.toContain("When you are paid");
     const en = await renderPage(page, get("/merchant/settings", { cookie }), "en");
     expect(en).toContain("Settlement settings");
     expect(en).toContain("When you are paid");
     expect(en).toContain("Each payment is paid out as soon as it is confirmed.");
     expect(en).toContain("Save KRA PIN");
+    expect(en).toContain("Verified");
     expect(en).not.toContain("Mipangilio ya ulipaji");
   });
 
