@@ -19,7 +19,7 @@ import { Container } from "~/components/ui";
 import { CheckboxField, fieldMeta, SubmitButton } from "~/components/ui/form";
 import { exportSections } from "~/core/retention/sections";
 import type { ErasureOutcome } from "~/core/retention/requests.server";
-import { RETAINED_RECORDS, RETENTION_YEARS, retainedLabels } from "~/core/retention/rule";
+import { type RETAINED_RECORDS, RETENTION_YEARS, retainedLabels } from "~/core/retention/rule";
 import { settingsMessages } from "~/i18n/catalogs/settings";
 import type { Locale } from "~/i18n/locales";
 import { matchesLocale } from "~/i18n/match-locale";

@@ -1,8 +1,8 @@
 /**
  * The team page (issue 33): the members and invitations tables, the invite form and its
  * validation messages, two-factor for the whole team, and the toasts of its action. The roles'
- * names and summaries are the members' e-mails' words (member-emails.ts), mapped by role key; core's
- * English (teamRoleInfo) stays the source for e-mails in English and the API.
+ * names and summaries are the members' e-mails' words (member-emails.ts), mapped by role key;
+ * core's English (teamRoleInfo) stays the source for e-mails in English and the API.
  */
 import { defineMessages } from "../messages";
 import { memberEmailMessages } from "./member-emails";
