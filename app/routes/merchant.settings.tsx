@@ -18,20 +18,28 @@ import {
   payoutApprovalSchema,
 } from "~/components/merchants/payouts/ApprovalThresholdForm";
 import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";
-import { AddDestinationForm } from "~/components/merchants/settlement/AddDestinationForm";
+import {
+  AddDestinationForm,
+  addDestinationSchemaFor,
+} from "~/components/merchants/settlement/AddDestinationForm";
 import { DestinationList } from "~/components/merchants/settlement/DestinationList";
 import {
+  policySentence,
   SETTLEMENT_POLICY_INTENT,
   SettlementPolicyForm,
+  settlementPolicySchemaFor,
 } from "~/components/merchants/settlement/SettlementPolicyForm";
-import { KRA_PIN_INTENT, KraPinForm } from "~/components/merchants/settlement/KraPinForm";
+import {
+  KRA_PIN_INTENT,
+  KraPinForm,
+  kraPinSchemaFor,
+} from "~/components/merchants/settlement/KraPinForm";
 import { SplitRulesForm } from "~/components/merchants/settlement/SplitRulesForm";
 import { Container } from "~/components/ui";
-import { banks } from "~/content/banks";
+import { bankByCode, banks } from "~/content/banks";
 import { can } from "~/core/accounts/permissions";
-import { maskedDestinationLabel } from "~/core/destinations/display";
+import type { DestinationLike } from "~/core/destinations/display";
 import {
-  addDestinationSchema,
   destinationActionSchema,
   destinationAddressOf,
   parseSplitForm,
@@ -39,13 +47,11 @@ import {
 } from "~/core/destinations/schema";
 import type { VerificationStart } from "~/core/destinations/verification.server";
 import { destinationView } from "~/core/destinations/views";
-import { describePolicy, settlementPolicySchema } from "~/core/funding/policy";
-import { kraPinSchema } from "~/core/merchants/kra-pin";
-import { describeWait } from "~/core/rate-limit.server";
+import { waitMinutes } from "~/core/rate-limit.server";
 import { railProfiles } from "~/core/rails/profiles";
 import { railIds, type RailId } from "~/core/rails/types";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
-import { formatKes, formatKesCents } from "~/utils/format";
+import { formatEatDateTime, formatKes, formatKesCents, maskPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
 import { clientKey } from "~/utils/request.server";
@@ -56,6 +62,34 @@ import { disbursements, payoutApproval } from "~/wiring/disbursements.server";
 import { payments } from "~/wiring/payments.server";
 import { businessDetails } from "~/wiring/business-details.server";
 import { settlementPolicy } from "~/wiring/settlement-policy.server";
+import { settingsMessages } from "~/i18n/catalogs/settings";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
+
+type SettingsText = Translation<(typeof settingsMessages)["en"]>;
+
+/**
+ * For toasts and notices: "M-Pesa +254 7•• ••• 678", "Equity Bank Kenya account ••••9886" (core's
+ * maskedDestinationLabel, in the page's language).
+ */
+function maskedLabel(destination: DestinationLike, m: SettingsText): string {
+  if (destination.rail === "pesalink") {
+    const code = destination.bankCode;
+    const bank = (code && bankByCode(code)?.name) || `Bank ${code ?? "?"}`;
+    return m.maskedBankAccount(bank, (destination.accountNumber ?? "").slice(-4));
+  }
+  return `${m.rails[destination.rail]} ${destination.phone ? maskPhone(destination.phone) : ""}`.trim();
+}
+
+/** parseSplitForm's refusal (core, English) in the page's language. */
+function splitError(error: string, m: SettingsText["splits"]["errors"]): string {
+  if (error.startsWith("Each share is")) return m.whole;
+  if (error.startsWith("A split needs")) return m.twoNeeded;
+  const total = /^The shares add up to (\d+)%/.exec(error);
+  return total ? m.total(Number(total[1])) : error;
+}
 
 type ActionData = {
   lastResult?: SubmissionResult<string[]>;
@@ -74,9 +108,15 @@ function offeredRails(): RailId[] {
 export async function loader({ request }: LoaderFunctionArgs) {
   // Who may see where the merchant is paid; only an owner may change it (the forms).
   const merchant = await requirePermission(request, "balances:read");
+  const locale = requestLocale(request);
+  const m = inLocale(settingsMessages, locale);
   const now = Date.now();
   const settings = await destinationsService().settings(merchant.merchantId, now);
-  const destinations = settings.destinations.map((row) => destinationView(row, now));
+  const destinations = settings.destinations.map((row) => ({
+    ...destinationView(row, now),
+    heldUntil: row.heldUntil !== null && row.heldUntil > now ? row.heldUntil : null,
+  }));
+  const byDefault = settings.destinations.find((row) => row.isDefault);
   const { summary } = settings;
   const mpesa = railProfiles.mpesa;
   const stored = await settlementPolicy().read(merchant.merchantId);
@@ -87,7 +127,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canChange: can(merchant.role, "settings:manage"),
     },
     policy: {
-      summary: describePolicy(policy),
+      summary: policySentence(policy, m.policy),
       // Collections credited to the balance and not paid out yet (a daily schedule's day so far).
       due: stored.dueLiveKesCents >= 100n ? formatKesCents(stored.dueLiveKesCents) : null,
       values: {
@@ -100,11 +140,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     destinations,
     current: summary.label,
-    hold: summary.notice,
+    hold:
+      summary.heldUntil !== null && byDefault
+        ? m.page.held(maskedLabel(byDefault, m), formatEatDateTime(summary.heldUntil, locale))
+        : summary.notice,
     failover: settings.failover,
     rails: offeredRails().map((rail) => ({ value: rail, label: railNames[rail] })),
     banks: banks.map((bank) => ({ value: bank.code, label: bank.name })),
-    limits: `M-Pesa pays up to ${formatKes(mpesa.perTransferKes)} a transfer and ${formatKes(mpesa.dailyKes)} a day`,
+    limits: m.page.limits(formatKes(mpesa.perTransferKes), formatKes(mpesa.dailyKes)),
     coolingOffHours: payments().config.payoutDestinationCoolingOffHours,
     canChange: can(merchant.role, "payout_destination:manage"),
     // Single payouts above this (whole KES) need a second approval: owners change it, members
@@ -123,15 +166,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const verificationMessage: Record<VerificationStart["kind"], string> = {
-  name_found: "Check the registered name below and confirm it is yours to start using it.",
-  payout_pending:
-    "We are sending a small check payment to it. When it arrives, confirm the registered name here.",
+const verificationMessage = (
+  t: SettingsText["toasts"],
+): Record<VerificationStart["kind"], string> => ({
+  name_found: t.nameFound,
+  payout_pending: t.payoutPending,
   not_found: "",
-  unavailable:
-    "We could not check it with the provider right now: use Check again in a few minutes.",
+  unavailable: t.unavailable,
   not_verifying: "",
-};
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   // The payout approval limit and every other form here are for owners only.
@@ -146,46 +189,45 @@ export async function action({ request }: ActionFunctionArgs) {
   const now = Date.now();
   const actor = { merchantId: merchant.merchantId, userId: merchant.userId };
   const intent = String(form.get("intent") ?? "add");
+  const m = inLocale(settingsMessages, requestLocale(request));
+  const t = m.toasts;
 
   if (intent === "splits") {
     const verified = (await service.list(merchant.merchantId))
       .filter((d) => d.status === "verified")
       .map((d) => d.id);
     const parsed = parseSplitForm(form, verified);
-    if (!parsed.ok) return data<ActionData>({ splitError: parsed.error }, { status: 400 });
-    const saved = await service.setSplits(actor, parsed.shares, parsed.failover, now);
-    if (!saved.ok)
+    if (!parsed.ok)
       return data<ActionData>(
-        { splitError: "Only verified destinations can take a share" },
+        { splitError: splitError(parsed.error, m.splits.errors) },
         { status: 400 },
       );
+    const saved = await service.setSplits(actor, parsed.shares, parsed.failover, now);
+    if (!saved.ok)
+      return data<ActionData>({ splitError: m.splits.errors.verifiedOnly }, { status: 400 });
     return redirectWithSuccess(paths.merchantSettings, {
-      message: "Split and failover saved",
-      description:
-        parsed.shares.size > 0
-          ? "Each settlement is now split between your destinations."
-          : "Each settlement goes to your default destination.",
+      message: t.splitSaved,
+      description: parsed.shares.size > 0 ? t.splitOn : t.splitOff,
     });
   }
 
   if (intent !== "add") {
     const parsed = destinationActionSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success)
-      return redirectWithError(paths.merchantSettings, "That destination was not found");
+    if (!parsed.success) return redirectWithError(paths.merchantSettings, t.notFound);
     const { destinationId } = parsed.data;
     if (parsed.data.intent === "verify") {
       const destination = await service.get(merchant.merchantId, destinationId);
       if (!destination || destination.status !== "verifying")
-        return redirectWithError(paths.merchantSettings, "That destination is not being checked");
+        return redirectWithError(paths.merchantSettings, t.notChecking);
       const started = await payments().verifyDestination(destination);
       return started.kind === "not_found"
         ? redirectWithError(paths.merchantSettings, {
-            message: "Destination not verified",
+            message: t.notVerifiedTitle,
             description: started.description,
           })
         : redirectWithSuccess(paths.merchantSettings, {
-            message: "Checking the destination",
-            description: verificationMessage[started.kind],
+            message: t.checking,
+            description: verificationMessage(t)[started.kind],
           });
     }
     const result =
@@ -196,25 +238,25 @@ export async function action({ request }: ActionFunctionArgs) {
           : await service.remove(actor, destinationId, now);
     if (!result.ok) {
       const refusals = {
-        not_found: "That destination was not found",
-        wrong_state: "That destination is not waiting for your answer",
-        not_verified: "Only a verified destination can be the default",
-        is_default: "Make another destination the default before removing this one",
+        not_found: t.notFound,
+        wrong_state: t.notWaiting,
+        not_verified: t.notVerified,
+        is_default: t.isDefault,
       } as const;
       return redirectWithError(paths.merchantSettings, refusals[result.reason]);
     }
-    const label = maskedDestinationLabel(result.destination);
+    const label = maskedLabel(result.destination, m);
     const done = {
-      "confirm-name": ["Destination verified", `${label} can now be paid.`],
-      "reject-name": ["Destination not used", `Nothing will be paid to ${label}.`],
-      "make-default": ["Default destination changed", `Settlements now go to ${label}.`],
-      remove: ["Destination removed", `Nothing more will be paid to ${label}.`],
+      "confirm-name": [t.verified, t.verifiedDescription(label)],
+      "reject-name": [t.rejected, t.rejectedDescription(label)],
+      "make-default": [t.defaultChanged, t.defaultChangedDescription(label)],
+      remove: [t.removed, t.removedDescription(label)],
     } as const;
     const [message, description] = done[parsed.data.intent];
     return redirectWithSuccess(paths.merchantSettings, { message, description });
   }
 
-  const submission = parseWithZod(form, { schema: addDestinationSchema });
+  const submission = parseWithZod(form, { schema: addDestinationSchemaFor(m.add.errors, m.rails) });
   if (submission.status !== "success")
     return data<ActionData>(
       { lastResult: submission.reply({ hideFields: ["password"] }) },
@@ -225,7 +267,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data<ActionData>(
       {
         lastResult: submission.reply({
-          fieldErrors: { rail: [`${railNames[address.rail]} payouts are not available yet`] },
+          fieldErrors: { rail: [m.add.errors.railUnavailable(m.rails[address.rail])] },
           hideFields: ["password"],
         }),
       },
@@ -247,9 +289,7 @@ export async function action({ request }: ActionFunctionArgs) {
         {
           lastResult: submission.reply({
             formErrors: [
-              added.reason === "duplicate"
-                ? "You already have this destination."
-                : "You have the most destinations allowed: remove one first.",
+              added.reason === "duplicate" ? m.add.errors.duplicate : m.add.errors.tooMany,
             ],
             hideFields: ["password"],
           }),
@@ -258,10 +298,10 @@ export async function action({ request }: ActionFunctionArgs) {
       );
     const message =
       added.reason === "throttled"
-        ? `Too many wrong passwords. Try again in ${describeWait(added.retryAfterMs)}.`
+        ? m.add.errors.throttled(waitMinutes(added.retryAfterMs))
         : added.reason === "busy"
-          ? "We are very busy right now, so your password was not checked and nothing changed. Please try again in a few seconds."
-          : "That password is not right. Enter the password you sign in with.";
+          ? m.add.errors.busy
+          : m.add.errors.wrongPassword;
     const retryAfterMs = "retryAfterMs" in added ? added.retryAfterMs : null;
     return data<ActionData>(
       {
@@ -282,12 +322,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const started = await payments().verifyDestination(added.destination);
   if (started.kind === "not_found")
     return redirectWithError(paths.merchantSettings, {
-      message: "Destination not verified",
-      description: `${started.description}. Check the details and add it again.`,
+      message: t.notVerifiedTitle,
+      description: t.checkDetails(started.description),
     });
   return redirectWithSuccess(paths.merchantSettings, {
-    message: "Destination added",
-    description: verificationMessage[started.kind],
+    message: t.added,
+    description: verificationMessage(t)[started.kind],
   });
 }
 
@@ -299,16 +339,14 @@ async function payoutApprovalAction(request: Request) {
   if (submission.status !== "success")
     return data<ActionData>({ approvalResult: submission.reply() }, { status: 400 });
   const kes = submission.value.approvalAboveKes;
+  const m = inLocale(settingsMessages, requestLocale(request));
   await payoutApproval().setAboveKes(
     { merchantId: merchant.merchantId, actorId: merchant.userId, kes },
     Date.now(),
   );
   return redirectWithSuccess(paths.merchantSettings, {
-    message: "Approval limit saved",
-    description:
-      kes === null
-        ? "Single payouts are sent without a second approval."
-        : `Single payouts above ${formatKes(kes)} now wait for a second member's approval.`,
+    message: m.toasts.approvalSaved,
+    description: kes === null ? m.page.approvalNone : m.toasts.approvalSavedAbove(formatKes(kes)),
   });
 }
 
@@ -319,7 +357,10 @@ async function payoutApprovalAction(request: Request) {
 async function settlementPolicyAction(request: Request) {
   const merchant = await requirePermission(request, "payout_destination:manage");
   requireRecentStepUp(request, merchant);
-  const submission = parseWithZod(await request.formData(), { schema: settlementPolicySchema });
+  const m = inLocale(settingsMessages, requestLocale(request));
+  const submission = parseWithZod(await request.formData(), {
+    schema: settlementPolicySchemaFor(m.policy.errors),
+  });
   if (submission.status !== "success")
     return data<ActionData>({ policyResult: submission.reply() }, { status: 400 });
   const changed = await settlementPolicy().save(
@@ -328,15 +369,18 @@ async function settlementPolicyAction(request: Request) {
     Date.now(),
   );
   return redirectWithSuccess(paths.merchantSettings, {
-    message: changed ? "Payout schedule saved" : "Payout schedule unchanged",
-    description: describePolicy(submission.value),
+    message: changed ? m.toasts.scheduleSaved : m.toasts.scheduleUnchanged,
+    description: policySentence(submission.value, m.policy),
   });
 }
 
 /** The KRA PIN printed on statements (issue 30, item 8): owners and admins, audited. */
 async function kraPinAction(request: Request) {
   const merchant = await requirePermission(request, "settings:manage");
-  const submission = parseWithZod(await request.formData(), { schema: kraPinSchema });
+  const m = inLocale(settingsMessages, requestLocale(request));
+  const submission = parseWithZod(await request.formData(), {
+    schema: kraPinSchemaFor(m.kraPin.invalid),
+  });
   if (submission.status !== "success")
     return data<ActionData>({ kraPinResult: submission.reply() }, { status: 400 });
   const pin = submission.value.kraPin;
@@ -346,10 +390,8 @@ async function kraPinAction(request: Request) {
     Date.now(),
   );
   return redirectWithSuccess(paths.merchantSettings, {
-    message: "KRA PIN saved",
-    description: pin
-      ? `Your statements now show KRA PIN ${pin}.`
-      : "Your statements no longer show a KRA PIN.",
+    message: m.toasts.kraPinSaved,
+    description: pin ? m.toasts.kraPinShown(pin) : m.toasts.kraPinRemoved,
   });
 }
 
@@ -369,6 +411,8 @@ export default function MerchantSettings() {
     business,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(settingsMessages);
+  const p = m.page;
   const verified = destinations.filter((d) => d.status === "verified");
   return (
     <Container className="max-w-2xl py-12">
@@ -377,34 +421,33 @@ export default function MerchantSettings() {
           to={paths.merchantDashboard}
           className="text-sm font-semibold text-brand-800 underline"
         >
-          Back to the dashboard
+          {p.back}
         </Link>
       </p>
-      <h1 className="mt-4 text-3xl font-bold text-ink">Settlement settings</h1>
+      <h1 className="mt-4 text-3xl font-bold text-ink">{p.title}</h1>
       <p className="mt-3 text-slate-700">
-        Your payments are paid out to your default destination (or split between your destinations),
-        as your payout schedule below says. {limits}; anything above waits for the next day. Each
-        transfer carries the provider&apos;s own charge, passed on at cost (see the{" "}
+        {p.introBefore}
+        {limits}
+        {p.introAfter}
         <Link to={paths.tariffSchedule} className="underline">
-          tariff schedule
+          {p.tariffLink}
         </Link>
         ).
       </p>
       <p className="mt-3 font-medium text-ink">
-        {current
-          ? `Currently paying to ${current}.`
-          : "No settlement number yet: payments wait until you add one."}
+        {current ? p.currentlyPaying(current) : p.noDestination}
       </p>
       {hold ? (
         <p role="status" className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-900">
-          {hold}. A new destination waits before it is paid, in case someone else added it.
+          {hold}
+          {p.heldAfter}
         </p>
       ) : null}
 
       {destinations.length > 0 ? (
         <section aria-labelledby="destinations-title" className="mt-10">
           <h2 id="destinations-title" className="text-2xl font-semibold text-ink">
-            Your payout destinations
+            {p.destinationsTitle}
           </h2>
           <DestinationList destinations={destinations} canChange={canChange} />
         </section>
@@ -412,20 +455,16 @@ export default function MerchantSettings() {
 
       <section aria-labelledby="policy-title" className="mt-10">
         <h2 id="policy-title" className="text-2xl font-semibold text-ink">
-          When you are paid
+          {p.policyTitle}
         </h2>
         <p className="mt-2 text-slate-700">{policy.summary}</p>
-        {policy.due ? (
-          <p className="mt-2 text-slate-700">
-            {policy.due} of your payments is waiting for the next daily payout.
-          </p>
-        ) : null}
+        {policy.due ? <p className="mt-2 text-slate-700">{p.due(policy.due)}</p> : null}
         <p className="mt-2 text-sm text-slate-700">
-          Money kept in your OneHop balance pays your{" "}
+          {p.keptBefore}
           <Link to={paths.merchantPayouts} className="underline">
-            bulk and single payouts
+            {p.keptLink}
           </Link>
-          . Money you top up is never paid back out to your destination.
+          {p.keptAfter}
         </p>
         {canChange ? (
           <SettlementPolicyForm
@@ -434,14 +473,14 @@ export default function MerchantSettings() {
             lastResult={actionData?.policyResult}
           />
         ) : (
-          <p className="mt-4 text-slate-700">Only an account owner can change this.</p>
+          <p className="mt-4 text-slate-700">{p.onlyOwnerChange}</p>
         )}
       </section>
 
       {canChange && verified.length > 1 ? (
         <section aria-labelledby="split-title" className="mt-10">
           <h2 id="split-title" className="text-2xl font-semibold text-ink">
-            Split and failover
+            {p.splitTitle}
           </h2>
           <SplitRulesForm
             destinations={verified}
@@ -454,31 +493,28 @@ export default function MerchantSettings() {
       {canChange ? (
         <section aria-labelledby="add-title" className="mt-10">
           <h2 id="add-title" className="text-2xl font-semibold text-ink">
-            Add a destination
+            {p.addTitle}
           </h2>
-          <p className="mt-2 text-sm text-slate-700">
-            We check every new destination with its provider and show you the registered name to
-            confirm before anything is paid there.
-          </p>
+          <p className="mt-2 text-sm text-slate-700">{p.addIntro}</p>
           <AddDestinationForm
             lastResult={actionData?.lastResult}
-            rails={rails}
+            rails={rails.map((rail) => ({ value: rail.value, label: m.rails[rail.value] }))}
             banks={banks}
             hint={
               destinations.length > 0 && coolingOffHours > 0
-                ? `To change where you are paid. We e-mail you about the change, and payouts to a new destination start after ${coolingOffHours} hours.`
-                : "To change where you are paid. We e-mail you about the change."
+                ? p.addHintWait(coolingOffHours)
+                : p.addHint
             }
           />
         </section>
       ) : (
-        <p className="mt-6 text-slate-700">Only an account owner can change where you are paid.</p>
+        <p className="mt-6 text-slate-700">{p.onlyOwnerWhere}</p>
       )}
 
       {payoutApproval ? (
         <section aria-labelledby="payout-approval-title" className="mt-10">
           <h2 id="payout-approval-title" className="text-2xl font-semibold text-ink">
-            Payout approval
+            {p.approvalTitle}
           </h2>
           {payoutApproval.soleApprover ? (
             <SoleApproverNote hasTwoFactor={payoutApproval.hasTwoFactor} />
@@ -492,16 +528,16 @@ export default function MerchantSettings() {
           ) : (
             <p className="mt-4 text-slate-700">
               {payoutApproval.aboveKes === null
-                ? "Single payouts are sent without a second approval."
-                : `Single payouts above ${formatKes(payoutApproval.aboveKes)} wait for a second member's approval.`}{" "}
-              A payout file always does. Only an account owner can change this.
+                ? p.approvalNone
+                : p.approvalAbove(formatKes(payoutApproval.aboveKes))}
+              {p.approvalFileAlways}
             </p>
           )}
         </section>
       ) : null}
       <section aria-labelledby="business-title" className="mt-10">
         <h2 id="business-title" className="text-2xl font-semibold text-ink">
-          Business details on your statements
+          {p.businessTitle}
         </h2>
         {business.canChange ? (
           <KraPinForm
@@ -511,8 +547,8 @@ export default function MerchantSettings() {
           />
         ) : (
           <p className="mt-4 text-slate-700">
-            {business.kraPin ? `KRA PIN: ${business.kraPin}.` : "No KRA PIN yet."} Only an owner or
-            admin can change it.
+            {business.kraPin ? p.kraPinShown(business.kraPin) : p.noKraPin}
+            {p.onlyOwnerAdmin}
           </p>
         )}
         {business.canChange ? (
@@ -521,7 +557,7 @@ export default function MerchantSettings() {
               to={paths.merchantBusinessOwners}
               className="font-semibold text-brand-800 underline"
             >
-              Directors and owners
+              {p.ownersLink}
             </Link>
           </p>
         ) : null}
@@ -529,7 +565,7 @@ export default function MerchantSettings() {
       {business.canChange ? (
         <p className="mt-10">
           <Link to={paths.merchantData} className="font-semibold text-brand-800 underline">
-            Your data: download it or ask for erasure
+            {p.dataLink}
           </Link>
         </p>
       ) : null}
@@ -540,8 +576,8 @@ export default function MerchantSettings() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Settlement settings",
-    description: "Where OneHop pays you.",
+    title: inLocale(settingsMessages, matchesLocale(matches)).page.title,
+    description: inLocale(settingsMessages, matchesLocale(matches)).page.metaDescription,
     path: paths.merchantSettings,
     noindex: true,
   });

@@ -24,7 +24,14 @@ import { fieldMeta, SubmitButton } from "~/components/ui/form";
 import { findCountry } from "~/content/countries";
 import { PartyError } from "~/core/kyb/parties.server";
 import type { z } from "zod";
-import { bpsToPercent, partySchema, type PartyInput } from "~/core/kyb/party-schema";
+import { bpsToPercent, partySchemaFor, type PartyInput } from "~/core/kyb/party-schema";
+import { applicationMessages } from "~/i18n/catalogs/application";
+import { settingsMessages } from "~/i18n/catalogs/settings";
+import { countryNameIn } from "~/i18n/country-names";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
@@ -36,23 +43,29 @@ import { kyb } from "~/wiring/kyb.server";
 type ActionData = { lastResult: SubmissionResult<string[]>; partyId: string | null };
 
 /** The last characters of an ID or passport number: enough to tell people apart. */
-function maskedId(value: string | null): string {
-  if (!value) return "Not given";
+function maskedId(value: string | null, notGiven: string): string {
+  if (!value) return notGiven;
   return value.length <= 4 ? value : `•••• ${value.slice(-4)}`;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "settings:manage");
+  const locale = requestLocale(request);
+  const m = inLocale(settingsMessages, locale).owners;
+  const countryName = (code: string) => {
+    const country = findCountry(code);
+    return country ? countryNameIn(country, locale) : undefined;
+  };
   const parties = await kyb().listParties({ merchantId: merchant.merchantId });
   const editing = new URL(request.url).searchParams.get("edit");
   const views = parties.map((party) => ({
     id: party.id,
     role: party.role,
-    roleLabel: party.role === "director" ? "Director" : "Beneficial owner",
+    roleLabel: party.role === "director" ? m.director : m.owner,
     fullName: party.fullName,
-    nationality: findCountry(party.nationality ?? "")?.name ?? party.nationality ?? "Not given",
-    idNumber: maskedId(party.idNumber),
-    dateOfBirth: party.dateOfBirth ? formatDate(party.dateOfBirth) : "Not given",
+    nationality: countryName(party.nationality ?? "") ?? party.nationality ?? m.notGiven,
+    idNumber: maskedId(party.idNumber, m.notGiven),
+    dateOfBirth: party.dateOfBirth ? formatDate(party.dateOfBirth, locale) : m.notGiven,
     share: party.ownershipBps === null ? null : `${bpsToPercent(party.ownershipBps)}%`,
     pep: party.pep,
   }));
@@ -85,34 +98,41 @@ export async function action({ request }: ActionFunctionArgs) {
   const partyId = String(form.get("partyId") ?? "") || null;
   const actor = { merchantId: merchant.merchantId, userId: merchant.userId };
   const service = kyb();
+  const locale = requestLocale(request);
+  const t = inLocale(settingsMessages, locale).owners.toasts;
   try {
     if (intent === "remove" && partyId) {
       await service.removeParty(actor, partyId);
       return redirectWithSuccess(paths.merchantBusinessOwners, {
-        message: "Person removed",
-        description: "Their record is kept, marked removed.",
+        message: t.removed,
+        description: t.removedDescription,
       });
     }
-    const submission = parseWithZod(form, { schema: partySchema });
+    const submission = parseWithZod(form, {
+      schema: partySchemaFor(inLocale(applicationMessages, locale)),
+    });
     if (submission.status !== "success")
       return data<ActionData>({ lastResult: submission.reply(), partyId }, { status: 400 });
     if (intent === "update" && partyId) {
       await service.updateParty(actor, partyId, submission.value);
       return redirectWithSuccess(paths.merchantBusinessOwners, {
-        message: "Details saved",
-        description: `${submission.value.fullName}'s details are updated.`,
+        message: t.saved,
+        description: t.savedDescription(submission.value.fullName),
       });
     }
     await service.addParty(actor, submission.value);
     return redirectWithSuccess(paths.merchantBusinessOwners, {
-      message: "Person added",
-      description: `${submission.value.fullName} is listed as a ${submission.value.role === "director" ? "director" : "beneficial owner"}.`,
+      message: t.added,
+      description:
+        submission.value.role === "director"
+          ? t.addedDirector(submission.value.fullName)
+          : t.addedOwner(submission.value.fullName),
     });
   } catch (error) {
     if (error instanceof PartyError)
       return jsonWithError<ActionData>(
         { lastResult: { status: "error", error: { "": [error.message] } }, partyId },
-        { message: "Not saved", description: error.message },
+        { message: t.notSaved, description: error.message },
         { status: 409 },
       );
     throw error;
@@ -132,14 +152,18 @@ function PartyForm({
   defaultValue?: Partial<Record<PartyFieldName, string>>;
   partyId: string | null;
 }) {
-  const [form, fields] = useForm<z.input<typeof partySchema>, PartyInput>({
+  const m = useMessages(settingsMessages).owners;
+  const application = useMessages(applicationMessages);
+  const locale = useLocale();
+  const schema = partySchemaFor(application);
+  const [form, fields] = useForm<z.input<typeof schema>, PartyInput>({
     id,
     lastResult,
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate({ formData }) {
-      return parseWithZod(formData, { schema: partySchema });
+      return parseWithZod(formData, { schema });
     },
   });
   return (
@@ -162,17 +186,19 @@ function PartyForm({
               initial: typeof value === "string" ? value : undefined,
             };
           }}
+          t={application.party}
+          locale={locale}
         />
         <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton pendingLabel="Saving..." name="intent" value={partyId ? "update" : "add"}>
-            {partyId ? "Save changes" : "Add person"}
+          <SubmitButton pendingLabel={m.saving} name="intent" value={partyId ? "update" : "add"}>
+            {partyId ? m.saveChanges : m.addPerson}
           </SubmitButton>
           {partyId ? (
             <Link
               to={paths.merchantBusinessOwners}
               className="font-semibold text-brand-800 underline"
             >
-              Cancel
+              {m.cancel}
             </Link>
           ) : null}
         </div>
@@ -184,6 +210,7 @@ function PartyForm({
 export default function BusinessOwners() {
   const { parties, edit } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(settingsMessages).owners;
   const editingId = edit?.id ?? null;
   const resultFor = (partyId: string | null) =>
     actionData && actionData.partyId === partyId ? actionData.lastResult : undefined;
@@ -194,60 +221,55 @@ export default function BusinessOwners() {
           to={paths.merchantSettings}
           className="text-sm font-semibold text-brand-800 underline"
         >
-          Back to settings
+          {m.back}
         </Link>
       </p>
-      <h1 className="mt-4 text-3xl font-bold text-ink">Directors and owners</h1>
-      <p className="mt-3 text-slate-700">
-        The law asks us to know who runs and who owns your business: every director, and every
-        beneficial owner holding 25% or more. Keep this list up to date; we check every name against
-        the sanctions lists. Someone removed stays in our records, marked removed, as the law
-        requires.
-      </p>
+      <h1 className="mt-4 text-3xl font-bold text-ink">{m.title}</h1>
+      <p className="mt-3 text-slate-700">{m.intro}</p>
 
       <section aria-labelledby="people-title" className="mt-10">
         <h2 id="people-title" className="text-2xl font-semibold text-ink">
-          People listed
+          {m.peopleTitle}
         </h2>
         {parties.length === 0 ? (
-          <p className="mt-4 text-slate-700">Nobody is listed yet: add your directors below.</p>
+          <p className="mt-4 text-slate-700">{m.nobody}</p>
         ) : (
-          <ul className="mt-4 space-y-4" aria-label="Directors and owners">
+          <ul className="mt-4 space-y-4" aria-label={m.listLabel}>
             {parties.map((party) => (
               <li key={party.id} className="rounded-xl border border-slate-200 p-4">
                 <h3 className="text-lg font-semibold text-ink">{party.fullName}</h3>
                 <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                   <div>
-                    <dt className="inline text-slate-600">Role: </dt>
+                    <dt className="inline text-slate-600">{m.role}</dt>
                     <dd className="inline text-ink">
                       {party.roleLabel}
                       {party.share ? `, ${party.share}` : ""}
                     </dd>
                   </div>
                   <div>
-                    <dt className="inline text-slate-600">Nationality: </dt>
+                    <dt className="inline text-slate-600">{m.nationality}</dt>
                     <dd className="inline text-ink">{party.nationality}</dd>
                   </div>
                   <div>
-                    <dt className="inline text-slate-600">ID or passport: </dt>
+                    <dt className="inline text-slate-600">{m.idNumber}</dt>
                     <dd className="inline text-ink">{party.idNumber}</dd>
                   </div>
                   <div>
-                    <dt className="inline text-slate-600">Date of birth: </dt>
+                    <dt className="inline text-slate-600">{m.dateOfBirth}</dt>
                     <dd className="inline text-ink">{party.dateOfBirth}</dd>
                   </div>
                   <div>
-                    <dt className="inline text-slate-600">Politically exposed: </dt>
-                    <dd className="inline text-ink">{party.pep ? "Yes (declared)" : "No"}</dd>
+                    <dt className="inline text-slate-600">{m.pep}</dt>
+                    <dd className="inline text-ink">{party.pep ? m.pepYes : m.pepNo}</dd>
                   </div>
                 </dl>
                 <div className="mt-3 flex flex-wrap items-center gap-4">
                   <Link
                     to={`${paths.merchantBusinessOwners}?edit=${party.id}`}
                     className="text-sm font-semibold text-brand-800 underline"
-                    aria-label={`Change ${party.fullName}'s details`}
+                    aria-label={m.changeWhose(party.fullName)}
                   >
-                    Change
+                    {m.change}
                   </Link>
                   <Form method="post">
                     <input type="hidden" name="partyId" value={party.id} />
@@ -256,9 +278,9 @@ export default function BusinessOwners() {
                       name="intent"
                       value="remove"
                       className={buttonClass("secondary", "px-3 py-1.5")}
-                      aria-label={`Remove ${party.fullName}`}
+                      aria-label={m.removeWho(party.fullName)}
                     >
-                      Remove
+                      {m.remove}
                     </button>
                   </Form>
                 </div>
@@ -277,7 +299,7 @@ export default function BusinessOwners() {
         <PartyForm
           key={edit.id}
           id="change-person"
-          title="Change details"
+          title={m.changeTitle}
           partyId={edit.id}
           defaultValue={edit.values}
           lastResult={resultFor(edit.id)}
@@ -285,7 +307,7 @@ export default function BusinessOwners() {
       ) : null}
       <PartyForm
         id="add-person"
-        title="Add a director or owner"
+        title={m.addTitle}
         partyId={null}
         defaultValue={{ role: "director" }}
         lastResult={resultFor(null)}
@@ -297,8 +319,8 @@ export default function BusinessOwners() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Directors and owners",
-    description: "The people behind your business.",
+    title: inLocale(settingsMessages, matchesLocale(matches)).owners.title,
+    description: inLocale(settingsMessages, matchesLocale(matches)).owners.metaDescription,
     path: paths.merchantBusinessOwners,
     noindex: true,
   });

@@ -17,9 +17,8 @@ import { z } from "zod";
 import { TeamInvitations, TeamMembers } from "~/components/app/TeamTables";
 import { Card, Container } from "~/components/ui";
 import { fieldMeta, SelectField, SubmitButton, TextField } from "~/components/ui/form";
-import { teamRoleInfo, teamRoles } from "~/core/accounts/permissions";
+import { teamRoles } from "~/core/accounts/permissions";
 import type { MemberChangeResult } from "~/core/accounts/team.server";
-import { inviteSchema } from "~/core/accounts/team-schema";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { privatePageHeaders } from "~/utils/http";
@@ -29,8 +28,30 @@ import { currentSessionIdHash } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { team } from "~/wiring/team.server";
+import { teamMessages } from "~/i18n/catalogs/team";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale, type Translation } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 
 type ActionData = { lastResult: SubmissionResult<string[]> };
+type TeamText = Translation<(typeof teamMessages)["en"]>;
+
+/**
+ * The invite form's schema in the page's language: core's inviteSchema (team-schema.ts) with the
+ * page's messages; the same rules.
+ */
+const inviteSchemaFor = (m: TeamText["invite"]["errors"]) =>
+  z.object({
+    intent: z.literal("invite"),
+    email: z
+      .string({ required_error: m.emailRequired })
+      .trim()
+      .toLowerCase()
+      .max(254, m.emailTooLong)
+      .email(m.emailInvalid),
+    role: z.enum(teamRoles, { required_error: m.role, invalid_type_error: m.role }),
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const merchant = await requirePermission(request, "team:manage");
@@ -52,17 +73,20 @@ const memberSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("two-factor"), required: z.enum(["on", "off"]) }),
 ]);
 
-const refusals: Record<Exclude<MemberChangeResult, { ok: true }>["reason"], string> = {
-  last_owner:
-    "Your team needs at least one active owner. Make someone else an owner first, then try again.",
-  not_found: "That member is no longer on your team. Nothing changed.",
-  unchanged: "Nothing to change: the member already has that role and status.",
-};
+const refusals = (
+  t: TeamText["toasts"],
+): Record<Exclude<MemberChangeResult, { ok: true }>["reason"], string> => ({
+  last_owner: t.lastOwner,
+  not_found: t.notFound,
+  unchanged: t.unchanged,
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "team:manage");
   requireRecentStepUp(request, merchant);
   const service = team();
+  const m = inLocale(teamMessages, requestLocale(request));
+  const t = m.toasts;
   const formData = await request.formData();
   const actor = {
     merchantId: merchant.merchantId,
@@ -71,7 +95,7 @@ export async function action({ request }: ActionFunctionArgs) {
   };
 
   if (formData.get("intent") === "invite") {
-    const submission = parseWithZod(formData, { schema: inviteSchema });
+    const submission = parseWithZod(formData, { schema: inviteSchemaFor(m.invite.errors) });
     if (submission.status !== "success")
       return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
     const { email, role } = submission.value;
@@ -85,45 +109,43 @@ export async function action({ request }: ActionFunctionArgs) {
       return data<ActionData>(
         {
           lastResult: submission.reply({
-            fieldErrors: { email: ["Someone with this e-mail address is already on your team."] },
+            fieldErrors: { email: [m.invite.errors.alreadyOnTeam] },
           }),
         },
         { status: 409 },
       );
     }
     return redirectWithSuccess(paths.merchantTeam, {
-      message: "Invitation sent",
-      description: `We e-mailed ${email} a link to join as ${teamRoleInfo[role].label}. It works once, for 7 days.`,
+      message: t.invitationSent,
+      description: t.invitationSentDescription(email, m.roles[role].label),
     });
   }
 
   const parsed = memberSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success)
     return redirectWithError(paths.merchantTeam, {
-      message: "Nothing changed",
-      description: "That request was incomplete. Please try again.",
+      message: t.nothingChanged,
+      description: t.incomplete,
     });
   const change = parsed.data;
   if (change.intent === "revoke") {
     const result = await service.revokeInvitation(actor, change.invitationId);
     return result.ok
       ? redirectWithSuccess(paths.merchantTeam, {
-          message: "Invitation withdrawn",
-          description: "Its link no longer works.",
+          message: t.invitationWithdrawn,
+          description: t.invitationWithdrawnDescription,
         })
       : redirectWithError(paths.merchantTeam, {
-          message: "Nothing changed",
-          description: "That invitation was already used, withdrawn or expired.",
+          message: t.nothingChanged,
+          description: t.invitationGone,
         });
   }
   if (change.intent === "two-factor") {
     const required = change.required === "on";
     await service.setRequireTwoFactor(actor, required);
     return redirectWithSuccess(paths.merchantTeam, {
-      message: required ? "Two-factor sign-in required" : "Two-factor sign-in optional",
-      description: required
-        ? "Every member must now use a second factor to sign in."
-        : "Members choose for themselves whether to use a second factor.",
+      message: required ? t.twoFactorRequired : t.twoFactorOptional,
+      description: required ? t.twoFactorRequiredDescription : t.twoFactorOptionalDescription,
     });
   }
   const options = { keepSessionIdHash: await currentSessionIdHash("merchant", request) };
@@ -137,53 +159,50 @@ export async function action({ request }: ActionFunctionArgs) {
           : await service.remove(actor, change.memberId, options);
   if (!result.ok)
     return redirectWithError(paths.merchantTeam, {
-      message: "Nothing changed",
-      description: refusals[result.reason],
+      message: t.nothingChanged,
+      description: refusals(t)[result.reason],
     });
   const done = {
     role:
-      change.intent === "role"
-        ? `${result.username} is now ${teamRoleInfo[change.role].label}.`
-        : "",
-    suspend: `${result.username} is suspended and signed out everywhere.`,
-    reactivate: `${result.username} can sign in again.`,
-    remove: `${result.username} is removed from your team and signed out everywhere.`,
+      change.intent === "role" ? t.roleChanged(result.username, m.roles[change.role].label) : "",
+    suspend: t.suspended(result.username),
+    reactivate: t.reactivated(result.username),
+    remove: t.removed(result.username),
   }[change.intent];
   // Removing or suspending yourself ends this session too: the sign-in page then opens.
-  return redirectWithSuccess(paths.merchantTeam, { message: "Team updated", description: done });
+  return redirectWithSuccess(paths.merchantTeam, { message: t.teamUpdated, description: done });
 }
 
 export default function MerchantTeam() {
   const { me, requireTwoFactor, members, invitations } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(teamMessages);
   const [form, fields] = useForm({
     id: "invite",
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: inviteSchemaFor(m.invite.errors) }),
   });
   return (
     <Container className="max-w-5xl py-12">
-      <h1 className="text-3xl font-bold text-ink">Team</h1>
-      <p className="mt-3 text-slate-700">
-        Who can use your OneHop account, and what each person may do. Changes here ask you to
-        confirm it is you first.
-      </p>
+      <h1 className="text-3xl font-bold text-ink">{m.title}</h1>
+      <p className="mt-3 text-slate-700">{m.intro}</p>
 
       <section aria-labelledby="members-heading" className="mt-10">
         <h2 id="members-heading" className="text-xl font-semibold text-ink">
-          Members
+          {m.members.heading}
         </h2>
         <TeamMembers members={members} me={me} />
       </section>
 
       <section aria-labelledby="invitations-heading" className="mt-10">
         <h2 id="invitations-heading" className="text-xl font-semibold text-ink">
-          Pending invitations
+          {m.invitations.heading}
         </h2>
         {invitations.length === 0 ? (
-          <p className="mt-3 text-slate-700">No invitations waiting.</p>
+          <p className="mt-3 text-slate-700">{m.invitations.none}</p>
         ) : (
           <TeamInvitations invitations={invitations} />
         )}
@@ -192,16 +211,14 @@ export default function MerchantTeam() {
       <section aria-labelledby="invite-heading" className="mt-10">
         <Card>
           <h2 id="invite-heading" className="text-xl font-semibold text-ink">
-            Invite someone
+            {m.invite.heading}
           </h2>
-          <p className="mt-2 text-slate-700">
-            We e-mail them a link to choose a username and password. It works once, for 7 days.
-          </p>
+          <p className="mt-2 text-slate-700">{m.invite.intro}</p>
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
             <input type="hidden" name="intent" value="invite" />
             <TextField
               meta={fieldMeta(fields.email)}
-              label="E-mail address"
+              label={m.invite.email}
               type="email"
               autoComplete="off"
               defaultValue={
@@ -210,17 +227,17 @@ export default function MerchantTeam() {
             />
             <SelectField
               meta={fieldMeta(fields.role)}
-              label="Their role"
-              placeholder="Choose a role"
+              label={m.invite.role}
+              placeholder={m.invite.chooseRole}
               options={teamRoles.map((role) => ({
                 value: role,
-                label: `${teamRoleInfo[role].label}: ${teamRoleInfo[role].summary}`,
+                label: `${m.roles[role].label}: ${m.roles[role].summary}`,
               }))}
               defaultValue={
                 typeof fields.role.initialValue === "string" ? fields.role.initialValue : ""
               }
             />
-            <SubmitButton pendingLabel="Sending...">Send Invitation</SubmitButton>
+            <SubmitButton pendingLabel={m.invite.sending}>{m.invite.send}</SubmitButton>
           </Form>
         </Card>
       </section>
@@ -228,21 +245,19 @@ export default function MerchantTeam() {
       <section aria-labelledby="two-factor-heading" className="mt-10">
         <Card>
           <h2 id="two-factor-heading" className="text-xl font-semibold text-ink">
-            Two-factor sign-in for the whole team
+            {m.twoFactor.heading}
           </h2>
           <p className="mt-2 text-slate-700">
-            {requireTwoFactor
-              ? "Required: every member must use a second factor to sign in."
-              : "Optional: each member chooses whether to use a second factor."}
+            {requireTwoFactor ? m.twoFactor.required : m.twoFactor.optional}
           </p>
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="two-factor" />
             <input type="hidden" name="required" value={requireTwoFactor ? "off" : "on"} />
             <SubmitButton
-              pendingLabel="Saving..."
+              pendingLabel={m.twoFactor.saving}
               variant={requireTwoFactor ? "secondary" : "primary"}
             >
-              {requireTwoFactor ? "Make It Optional" : "Require Two-Factor Sign-In"}
+              {requireTwoFactor ? m.twoFactor.makeOptional : m.twoFactor.require}
             </SubmitButton>
           </Form>
         </Card>
@@ -254,8 +269,8 @@ export default function MerchantTeam() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Team",
-    description: "Your team members, their roles and invitations.",
+    title: inLocale(teamMessages, matchesLocale(matches)).title,
+    description: inLocale(teamMessages, matchesLocale(matches)).metaDescription,
     path: paths.merchantTeam,
     noindex: true,
   });

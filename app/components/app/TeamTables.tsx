@@ -7,7 +7,9 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge, buttonClass } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
-import { teamRoleInfo, teamRoles, type TeamRole } from "~/core/accounts/permissions";
+import { teamRoles, type TeamRole } from "~/core/accounts/permissions";
+import { teamMessages } from "~/i18n/catalogs/team";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatDate, formatEatDateTime } from "~/utils/format";
 
 export interface TeamMemberRow {
@@ -61,6 +63,7 @@ function RowButton({
 
 /** The owner's controls for one member: change the role, suspend or reactivate, remove. */
 function MemberActions({ member }: { member: TeamMemberRow }) {
+  const m = useMessages(teamMessages);
   const who = <span className="sr-only"> {member.username}</span>;
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -68,7 +71,7 @@ function MemberActions({ member }: { member: TeamMemberRow }) {
         <Hidden fields={{ intent: "role", memberId: member.id }} />
         {/* Labelled by wrapping (no id): the table and the phone's cards both render it. */}
         <label>
-          <span className="sr-only">Role of {member.username}</span>
+          <span className="sr-only">{m.members.roleOf(member.username)}</span>
           <select
             name="role"
             defaultValue={member.role}
@@ -76,89 +79,105 @@ function MemberActions({ member }: { member: TeamMemberRow }) {
           >
             {teamRoles.map((role) => (
               <option key={role} value={role}>
-                {teamRoleInfo[role].label}
+                {m.roles[role].label}
               </option>
             ))}
           </select>
         </label>
         <button type="submit" className={smallButton("secondary")}>
-          Change Role{who}
+          {m.members.changeRole}
+          {who}
         </button>
       </Form>
       {member.status === "active" ? (
-        <RowButton fields={{ intent: "suspend", memberId: member.id }}>Suspend{who}</RowButton>
+        <RowButton fields={{ intent: "suspend", memberId: member.id }}>
+          {m.members.suspend}
+          {who}
+        </RowButton>
       ) : (
         <RowButton fields={{ intent: "reactivate", memberId: member.id }}>
-          Reactivate{who}
+          {m.members.reactivate}
+          {who}
         </RowButton>
       )}
       <RowButton fields={{ intent: "remove", memberId: member.id }} variant="ghost">
-        Remove{who}
+        {m.members.remove}
+        {who}
       </RowButton>
     </div>
   );
 }
 
 export function TeamMembers({ members, me }: { members: readonly TeamMemberRow[]; me: string }) {
+  const m = useMessages(teamMessages).members;
+  const roles = useMessages(teamMessages).roles;
+  const locale = useLocale();
   return (
     <ResponsiveTable
-      caption="Team members"
+      caption={m.caption}
       className="mt-4"
       headingLevel="h3"
       rows={members}
       rowKey={(member) => member.id}
       title={{
-        heading: "Username",
+        heading: m.username,
         cell: (member) => (
           <span className="font-medium text-ink">
             {member.username}
-            {member.id === me ? <span className="font-normal text-slate-600"> (you)</span> : null}
+            {member.id === me ? <span className="font-normal text-slate-600">{m.you}</span> : null}
           </span>
         ),
       }}
       columns={[
-        { heading: "Full name", cell: (member) => member.fullName ?? "Not given" },
-        { heading: "E-mail", cell: (member) => member.email ?? "—" },
-        { heading: "Role", cell: (member) => teamRoleInfo[member.role].label },
+        { heading: m.fullName, cell: (member) => member.fullName ?? m.notGiven },
+        { heading: m.email, cell: (member) => member.email ?? "—" },
+        { heading: m.role, cell: (member) => roles[member.role].label },
         {
-          heading: "Status",
+          heading: m.status,
           cell: (member) =>
             member.status === "active" ? (
-              <Badge tone="success">Active</Badge>
+              <Badge tone="success">{m.active}</Badge>
             ) : (
-              <Badge tone="warning">Suspended</Badge>
+              <Badge tone="warning">{m.suspended}</Badge>
             ),
         },
-        { heading: "Joined", cell: (member) => formatDate(member.createdAt) },
+        { heading: m.joined, cell: (member) => formatDate(member.createdAt, locale) },
       ]}
-      actions={{ label: "Actions", cell: (member) => <MemberActions member={member} /> }}
+      actions={{ label: m.actions, cell: (member) => <MemberActions member={member} /> }}
     />
   );
 }
 
 export function TeamInvitations({ invitations }: { invitations: readonly TeamInvitationRow[] }) {
+  const m = useMessages(teamMessages).invitations;
+  const roles = useMessages(teamMessages).roles;
+  const locale = useLocale();
   return (
     <ResponsiveTable
-      caption="Pending invitations"
+      caption={m.caption}
       className="mt-4"
       headingLevel="h3"
       rows={invitations}
       rowKey={(invitation) => invitation.id}
       title={{
-        heading: "E-mail",
+        heading: m.email,
         cell: (invitation) => (
           <span className="font-medium break-all text-ink">{invitation.email}</span>
         ),
       }}
       columns={[
-        { heading: "Role", cell: (invitation) => teamRoleInfo[invitation.role].label },
-        { heading: "Expires", cell: (invitation) => formatEatDateTime(invitation.expiresAt) },
+        { heading: m.role, cell: (invitation) => roles[invitation.role].label },
+        {
+          heading: m.expires,
+          cell: (invitation) => formatEatDateTime(invitation.expiresAt, locale),
+        },
       ]}
       actions={{
-        label: "Actions",
+        label: m.actions,
         cell: (invitation) => (
           <RowButton fields={{ intent: "revoke", invitationId: invitation.id }}>
-            Withdraw<span className="sr-only"> the invitation of {invitation.email}</span>
+            {m.withdraw}
+            <span className="sr-only">{m.withdrawWhose(invitation.email)}</span>
           </RowButton>
         ),
       }}

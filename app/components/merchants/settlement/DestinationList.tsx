@@ -2,6 +2,12 @@ import { Form } from "@remix-run/react";
 import { Badge } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
 import type { DestinationView } from "~/core/destinations/views";
+import { settingsMessages } from "~/i18n/catalogs/settings";
+import { useLocale, useMessages } from "~/i18n/use-messages";
+import { formatEatDateTime } from "~/utils/format";
+
+/** A destination as the page lists it: the view, and until when its payouts wait (if held). */
+export type ListedDestination = DestinationView & { heldUntil?: number | null };
 
 function ActionForm({
   intent,
@@ -40,50 +46,45 @@ export function DestinationList({
   destinations,
   canChange,
 }: {
-  destinations: DestinationView[];
+  destinations: ListedDestination[];
   canChange: boolean;
 }) {
+  const { destinations: m, rails } = useMessages(settingsMessages);
+  const locale = useLocale();
   return (
     <ul className="mt-4 space-y-4">
       {destinations.map((d) => (
         <li key={d.id} className="rounded-xl border border-slate-300 p-4">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-ink">
-              {d.railName} <span className="whitespace-nowrap">{d.address}</span>
+              {rails[d.rail]} <span className="whitespace-nowrap">{d.address}</span>
             </h3>
-            <Badge tone={d.tone}>{d.statusText}</Badge>
-            {d.isDefault ? <Badge tone="info">Default</Badge> : null}
-            {d.splitPercent ? <Badge>{d.splitPercent}% of each settlement</Badge> : null}
+            <Badge tone={d.tone}>{m.status[d.status]}</Badge>
+            {d.isDefault ? <Badge tone="info">{m.default}</Badge> : null}
+            {d.splitPercent ? <Badge>{m.splitShare(d.splitPercent)}</Badge> : null}
           </div>
           {d.registeredName ? (
             <p className="mt-2 text-sm text-slate-800">
-              Registered name: <span className="font-semibold">{d.registeredName}</span>
-              {d.accountName ? ` (you entered ${d.accountName})` : null}
+              {m.registeredName}
+              <span className="font-semibold">{d.registeredName}</span>
+              {d.accountName ? m.youEntered(d.accountName) : null}
             </p>
           ) : null}
           {d.status === "confirm_name" && d.nameDiffers ? (
-            <p className="mt-1 text-sm text-amber-900">
-              This name does not match the account name you entered. Confirm it only if the account
-              is yours.
-            </p>
+            <p className="mt-1 text-sm text-amber-900">{m.nameDiffers}</p>
           ) : null}
           {d.status === "confirm_name" && !d.registeredName ? (
-            <p className="mt-1 text-sm text-slate-800">
-              The check payment arrived, but the provider did not give the registered name. Confirm
-              that the money reached your account.
-            </p>
+            <p className="mt-1 text-sm text-slate-800">{m.noName}</p>
           ) : null}
           {d.status === "verifying" ? (
             <p className="mt-1 text-sm text-slate-700">
-              {d.canCheckAgain
-                ? "We could not check it with the provider yet."
-                : "A small check payment is on its way; refresh this page to see its result."}
+              {d.canCheckAgain ? m.notCheckedYet : m.checkOnItsWay}
             </p>
           ) : null}
           {d.heldText ? (
             <p className="mt-1 text-sm text-amber-900">
-              {d.heldText}: a new destination waits before it is paid, in case someone else added
-              it.
+              {d.heldUntil ? m.heldUntil(formatEatDateTime(d.heldUntil, locale)) : d.heldText}
+              {m.heldAfter}
             </p>
           ) : null}
           {d.failureReason ? <p className="mt-1 text-sm text-red-800">{d.failureReason}</p> : null}
@@ -94,15 +95,15 @@ export function DestinationList({
                   <ActionForm
                     intent="confirm-name"
                     destinationId={d.id}
-                    label="Yes, this account is mine"
-                    pendingLabel="Confirming..."
+                    label={m.confirmYes}
+                    pendingLabel={m.confirming}
                     variant="primary"
                   />
                   <ActionForm
                     intent="reject-name"
                     destinationId={d.id}
-                    label="No, it is not mine"
-                    pendingLabel="Saving..."
+                    label={m.rejectNo}
+                    pendingLabel={m.saving}
                   />
                 </>
               ) : null}
@@ -110,23 +111,23 @@ export function DestinationList({
                 <ActionForm
                   intent="verify"
                   destinationId={d.id}
-                  label="Check again"
-                  pendingLabel="Checking..."
+                  label={m.checkAgain}
+                  pendingLabel={m.checking}
                 />
               ) : null}
               {d.status === "verified" && !d.isDefault ? (
                 <ActionForm
                   intent="make-default"
                   destinationId={d.id}
-                  label="Make default"
-                  pendingLabel="Saving..."
+                  label={m.makeDefault}
+                  pendingLabel={m.saving}
                 />
               ) : null}
               <ActionForm
                 intent="remove"
                 destinationId={d.id}
-                label="Remove"
-                pendingLabel="Removing..."
+                label={m.remove}
+                pendingLabel={m.removing}
               />
             </div>
           ) : null}

@@ -5,11 +5,37 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { z } from "zod";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
-import { kraPinSchema } from "~/core/merchants/kra-pin";
+import { normalizeKraPin } from "~/core/merchants/kra-pin";
+import { settingsMessages } from "~/i18n/catalogs/settings";
+import { useMessages } from "~/i18n/use-messages";
 
 /** The settings action this form posts to (`?intent=`). */
 export const KRA_PIN_INTENT = "kra-pin";
+
+const KRA_PIN = /^[AP]\d{9}[A-Z]$/;
+
+/**
+ * The page's KRA PIN schema, saying `invalid` in the page's language: core's kraPinSchema
+ * (core/merchants/kra-pin.ts) with the same rule.
+ */
+export const kraPinSchemaFor = (invalid: string) =>
+  z.object({
+    kraPin: z
+      .string()
+      .max(20, invalid)
+      .optional()
+      .transform((value, ctx) => {
+        const pin = normalizeKraPin(value ?? "");
+        if (pin === "") return null;
+        if (!KRA_PIN.test(pin)) {
+          ctx.addIssue({ code: "custom", message: invalid });
+          return z.NEVER;
+        }
+        return pin;
+      }),
+  });
 
 export function KraPinForm({
   action,
@@ -20,29 +46,30 @@ export function KraPinForm({
   current: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const m = useMessages(settingsMessages).kraPin;
   const [form, fields] = useForm({
     id: "kra-pin",
     lastResult,
     defaultValue: { kraPin: current ?? "" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: kraPinSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: kraPinSchemaFor(m.invalid) }),
   });
   const initial = fields.kraPin.initialValue;
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-5">
       <TextField
         meta={fieldMeta(fields.kraPin, false)}
-        label="KRA PIN"
-        hint="As on your KRA PIN certificate, such as P051234567X. Printed on your statements. Leave it blank to remove it."
+        label={m.label}
+        hint={m.hint}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
         maxLength={20}
-        placeholder="e.g. P051234567X"
+        placeholder={m.placeholder}
         defaultValue={typeof initial === "string" ? initial : ""}
       />
-      <SubmitButton pendingLabel="Saving...">Save KRA PIN</SubmitButton>
+      <SubmitButton pendingLabel={m.saving}>{m.save}</SubmitButton>
     </Form>
   );
 }

@@ -6,14 +6,14 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
+import { z } from "zod";
 import { fieldMeta, SelectField, SubmitButton, TextField } from "~/components/ui/form";
 import { RadioGroup } from "~/components/ui/RadioGroup";
 import {
   DAILY_TIMES,
+  DEFAULT_POLICY,
   KEEP_FLOAT_MAX_KES,
-  keepLabels,
-  scheduleLabels,
-  settlementPolicySchema,
+  type SettlementPolicy,
 } from "~/core/funding/policy";
 import {
   type BalanceKeep,
@@ -21,7 +21,10 @@ import {
   type SettlementSchedule,
   settlementSchedules,
 } from "~/core/funding/vocabulary";
-import { formatKes } from "~/utils/format";
+import { settingsMessages } from "~/i18n/catalogs/settings";
+import type { Translation } from "~/i18n/messages";
+import { useMessages } from "~/i18n/use-messages";
+import { formatKes, formatKesCents } from "~/utils/format";
 
 /** The settings action this form posts to (`?intent=`). */
 export const SETTLEMENT_POLICY_INTENT = "settlement-policy";
@@ -34,17 +37,70 @@ export interface PolicyValues {
   keepFloatKes: string;
 }
 
-const scheduleHints: Record<SettlementSchedule, string> = {
-  instant: "Each confirmed payment goes to your destination straight away, with its own charge.",
-  daily:
-    "Payments collect in your OneHop balance and go in one transfer a day: one charge instead of many.",
-};
+type PolicyText = Translation<(typeof settingsMessages)["en"]["policy"]>;
 
-const keepHints: Record<BalanceKeep, string> = {
-  none: "Your balance only holds money you top up.",
-  percent: "A share of every payment stays, ready for bulk and single payouts.",
-  float: "Payments fill your balance up to this amount first; only what is above it is paid out.",
-};
+const WHOLE_SHILLINGS = /^\d{1,3}(?:[, ]\d{3})+$|^\d+$/;
+
+/**
+ * The page's schema in its language: core's settlementPolicySchema (core/funding/policy.ts), the
+ * same rules, with `m`'s messages. Strings in, a policy out.
+ */
+export const settlementPolicySchemaFor = (m: PolicyText["errors"]) =>
+  z
+    .object({
+      schedule: z.enum(settlementSchedules, { errorMap: () => ({ message: m.schedule }) }),
+      dailyTime: z.string().trim().max(5).optional(),
+      keep: z.enum(balanceKeeps, { errorMap: () => ({ message: m.keep }) }),
+      keepPercent: z.string().trim().max(6).optional(),
+      keepFloatKes: z.string().trim().max(20).optional(),
+    })
+    .transform((value, ctx): SettlementPolicy => {
+      const refuse = (path: string, message: string) => {
+        ctx.addIssue({ code: "custom", path: [path], message });
+        return z.NEVER;
+      };
+      let dailyTime = DEFAULT_POLICY.dailyTime;
+      if (value.schedule === "daily") {
+        if (!value.dailyTime || !DAILY_TIMES.includes(value.dailyTime))
+          return refuse("dailyTime", m.dailyTime);
+        dailyTime = value.dailyTime;
+      }
+      let keepPercent = 0;
+      let keepFloatKesCents = 0n;
+      if (value.keep === "percent") {
+        const text = (value.keepPercent ?? "").replace(/%$/, "").trim();
+        const percent = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+        if (!(percent >= 1 && percent <= 100)) return refuse("keepPercent", m.percent);
+        keepPercent = percent;
+      }
+      if (value.keep === "float") {
+        const text = (value.keepFloatKes ?? "").replace(/^(?:kes|ksh)\s*/i, "");
+        if (!WHOLE_SHILLINGS.test(text)) return refuse("keepFloatKes", m.floatFormat);
+        const kes = Number(text.replace(/[, ]/g, ""));
+        if (kes < 1 || kes > KEEP_FLOAT_MAX_KES)
+          return refuse("keepFloatKes", m.floatRange(formatKes(KEEP_FLOAT_MAX_KES)));
+        keepFloatKesCents = BigInt(kes) * 100n;
+      }
+      return {
+        schedule: value.schedule,
+        dailyTime,
+        keep: value.keep,
+        keepPercent,
+        keepFloatKesCents,
+      };
+    });
+
+/** The policy in one sentence in the page's language (core's describePolicy, in English). */
+export function policySentence(policy: SettlementPolicy, m: PolicyText): string {
+  const when = policy.schedule === "daily" ? m.whenDaily(policy.dailyTime) : m.whenInstant;
+  const kept =
+    policy.keep === "percent"
+      ? m.keptPercent(policy.keepPercent)
+      : policy.keep === "float"
+        ? m.keptFloat(formatKesCents(policy.keepFloatKesCents))
+        : "";
+  return `${when}${kept}.`;
+}
 
 export function SettlementPolicyForm({
   action,
@@ -55,59 +111,61 @@ export function SettlementPolicyForm({
   current: PolicyValues;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const m = useMessages(settingsMessages).policy;
   const [form, fields] = useForm({
     id: "settlement-policy",
     lastResult,
     defaultValue: current,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settlementPolicySchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: settlementPolicySchemaFor(m.errors) }),
   });
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-6">
       <RadioGroup
         field={fields.schedule}
-        legend="When we pay you"
+        legend={m.whenLegend}
         values={settlementSchedules}
-        labels={scheduleLabels}
-        hints={scheduleHints}
+        labels={m.scheduleLabels}
+        hints={m.scheduleHints}
         checked={current.schedule}
       />
       <SelectField
         meta={fieldMeta(fields.dailyTime, false)}
-        label="Time of the daily payout (Nairobi time)"
-        placeholder="Choose a time"
+        label={m.dailyTime}
+        placeholder={m.chooseTime}
         options={DAILY_TIMES.map((time) => ({ value: time, label: time }))}
         defaultValue={current.dailyTime}
       />
       <RadioGroup
         field={fields.keep}
-        legend="What stays in your OneHop balance for payouts"
+        legend={m.keepLegend}
         values={balanceKeeps}
-        labels={keepLabels}
-        hints={keepHints}
+        labels={m.keepLabels}
+        hints={m.keepHints}
         checked={current.keep}
       />
       <TextField
         meta={fieldMeta(fields.keepPercent, false)}
-        label="Percentage of each payment to keep"
-        hint="A whole number from 1 to 100. Used when you keep a percentage."
+        label={m.keepPercent}
+        hint={m.keepPercentHint}
         inputMode="numeric"
         autoComplete="off"
         maxLength={6}
-        placeholder="e.g. 20"
+        placeholder={m.example("20")}
         defaultValue={current.keepPercent}
       />
       <TextField
         meta={fieldMeta(fields.keepFloatKes, false)}
-        label="Float to keep (KES)"
-        hint={`Whole shillings, up to ${formatKes(KEEP_FLOAT_MAX_KES)}. Used when you keep a float.`}
+        label={m.keepFloat}
+        hint={m.keepFloatHint(formatKes(KEEP_FLOAT_MAX_KES))}
         inputMode="numeric"
         autoComplete="off"
         maxLength={20}
-        placeholder="e.g. 20000"
+        placeholder={m.example("20000")}
         defaultValue={current.keepFloatKes}
       />
-      <SubmitButton pendingLabel="Saving...">Save payout schedule</SubmitButton>
+      <SubmitButton pendingLabel={m.saving}>{m.save}</SubmitButton>
     </Form>
   );
 }

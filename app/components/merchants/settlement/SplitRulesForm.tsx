@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/form";
 import type { DestinationView } from "~/core/destinations/views";
+import { settingsMessages } from "~/i18n/catalogs/settings";
+import { useMessages } from "~/i18n/use-messages";
 
 /**
  * Split shares (whole percent per verified destination, adding up to 100, or all empty for "the
@@ -15,15 +17,16 @@ export function SplitRulesForm({
   failover: boolean;
   error: string | null;
 }) {
+  const { splits: m, rails } = useMessages(settingsMessages);
   return (
     <Form method="post" className="mt-4 space-y-4" aria-describedby="split-help">
       <p id="split-help" className="text-sm text-slate-700">
-        Leave every share empty to pay everything to your default destination.
+        {m.help}
       </p>
       {destinations.map((d) => (
         <div key={d.id} className="flex items-center gap-3">
           <label htmlFor={`split-${d.id}`} className="min-w-0 flex-1 text-sm text-slate-800">
-            Share for {d.railName} {d.address} (%)
+            {m.shareFor(`${rails[d.rail]} ${d.address}`)}
           </label>
           <input
             id={`split-${d.id}`}
@@ -52,11 +55,11 @@ export function SplitRulesForm({
           className="mt-1 h-4 w-4 rounded border-slate-500 text-brand-700 focus:ring-brand-700"
         />
         <label htmlFor="failover" className="text-sm text-slate-800">
-          When a destination&apos;s provider is down, pay my other verified destination instead
+          {m.failover}
         </label>
       </div>
-      <SubmitButton name="intent" value="splits" pendingLabel="Saving..." variant="secondary">
-        Save split and failover
+      <SubmitButton name="intent" value="splits" pendingLabel={m.saving} variant="secondary">
+        {m.save}
       </SubmitButton>
     </Form>
   );
