@@ -182,7 +182,7 @@ describe("Create Payment in Kiswahili", () => {
       ),
       "sw",
     );
-    expect(html).toContain("Unda Malipo</h1>");
+    expect(html).toContain("Unda malipo</h1>");
     expect(html).toContain("Muhtasari");
     expect(html).toContain("Kiwango cha makadirio");
     expect(html).toContain("Mteja anachagua");

@@ -15,7 +15,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   ApprovalThresholdForm,
   PAYOUT_APPROVAL_INTENT,
-  payoutApprovalSchema,
+  payoutApprovalSchemaIn,
 } from "~/components/merchants/payouts/ApprovalThresholdForm";
 import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";
 import {
@@ -335,7 +335,9 @@ export async function action({ request }: ActionFunctionArgs) {
 async function payoutApprovalAction(request: Request) {
   const merchant = await requirePermission(request, "payout_approval:manage");
   requireRecentStepUp(request, merchant);
-  const submission = parseWithZod(await request.formData(), { schema: payoutApprovalSchema });
+  const submission = parseWithZod(await request.formData(), {
+    schema: payoutApprovalSchemaIn(requestLocale(request)),
+  });
   if (submission.status !== "success")
     return data<ActionData>({ approvalResult: submission.reply() }, { status: 400 });
   const kes = submission.value.approvalAboveKes;

@@ -54,7 +54,7 @@ export const paymentsListMessages = defineMessages(
   {
     title: "Malipo",
     metaDescription: "Malipo yako ya OneHop.",
-    createPayment: "Unda Malipo",
+    createPayment: "Unda malipo",
     filterPayments: "Chuja malipo",
     status: "Hali",
     allStatuses: "Hali zote",
@@ -453,7 +453,7 @@ export const newPaymentMessages = defineMessages(
     },
   },
   {
-    title: "Unda Malipo",
+    title: "Unda malipo",
     metaDescription: "Unda malipo ya crypto kwa KES.",
     backToPayments: "Rudi kwenye malipo",
     intro: (fee: string, excise: string, minimum: string, maximum: string, autoMax: string) =>

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { fieldMeta, SubmitButton, TextField } from "~/components/ui/form";
 import { payoutBatchMessages } from "~/i18n/catalogs/payout-batches";
 import { inLocale, type Translation } from "~/i18n/messages";
+import type { Locale } from "~/i18n/locales";
 import { useMessages } from "~/i18n/use-messages";
 import { formatKes } from "~/utils/format";
 
@@ -48,10 +49,9 @@ export const payoutApprovalSchemaFor = (m: LimitMessages) =>
       }),
   });
 
-/** The limit's schema in English (the Settings action's). */
-export const payoutApprovalSchema = payoutApprovalSchemaFor(
-  inLocale(payoutBatchMessages, "en").approvalLimit,
-);
+/** The limit's schema in `locale` (the Settings action's). */
+export const payoutApprovalSchemaIn = (locale: Locale) =>
+  payoutApprovalSchemaFor(inLocale(payoutBatchMessages, locale).approvalLimit);
 
 /**
  * The payout approval limit (owners and admins): single payouts above it wait for a second member's
