@@ -4,10 +4,12 @@
  * Kiswahili, and so is the payment page's Refunds section; without it, English as before. What is
  * stored and what the API says stay the same.
  */
+import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
+import { payments } from "../../drizzle/schema";
 import {
   PaymentRefunds,
   type RefundLine,
@@ -31,6 +33,7 @@ import {
 import { storeLiveRates } from "../../tests/setup/rates";
 import { renderPage } from "../../tests/setup/render-page";
 import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
+import * as paymentPage from "./merchant.payments.$id";
 import RefundPayment, { action, loader } from "./merchant.payments.$id_.refund";
 
 const test = installTestDatabase();
@@ -84,7 +87,7 @@ describe("the refund page in Kiswahili", () => {
     expect(sw).toContain("Kiasi cha kurejesha (KES)");
     expect(sw).toContain("Kiwango kilichofungwa wakati wa malipo");
     expect(sw).toContain("Kiwango cha leo");
-    expect(sw).toContain("KES 130.00 kwa USDT");
+    expect(sw).toContain("KES 130.00 kwa kila USDT");
     expect(sw).toContain("mteja anapata 15.384615 USDT");
     expect(sw).toContain("Anwani ya USDT ya mteja");
     expect(sw).toContain("Kagua rejesho");
@@ -144,7 +147,7 @@ describe("the refund page in Kiswahili", () => {
     expect(review).toContain("Kagua rejesho");
     expect(review).toContain("Mteja anapokea");
     expect(review).toContain("10 USDT");
-    expect(review).toContain("KES 130.00 kwa USDT, kiwango cha leo");
+    expect(review).toContain("KES 130.00 kwa kila USDT, kiwango cha leo");
     expect(review).toMatch(/inalipwa na OneHop/i);
     expect(review).toContain("Salio linalopatikana");
     expect(review).toContain("Tuma rejesho");
@@ -222,9 +225,9 @@ describe("the payment page's Refunds section in Kiswahili", () => {
     const sw = section("sw");
     expect(sw).toContain("Marejesho");
     expect(sw).toContain("Rejesha pesa za malipo haya");
-    expect(sw).toContain("Hadi KES 710.00 kinaweza kurejeshwa");
-    expect(sw).toContain("Limerejeshwa");
-    expect(sw).toContain("Kwa KES 129.00 kwa USDT, kiwango kilichofungwa wakati wa malipo");
+    expect(sw).toContain("Unaweza kurejesha hadi KES 710.00");
+    expect(sw).toContain("Limekamilika");
+    expect(sw).toContain("Kwa KES 129.00 kwa kila USDT, kiwango kilichofungwa wakati wa malipo");
     expect(sw).toContain("Haikutolewa");
     expect(sw).not.toContain("Refunded");
 
@@ -240,6 +243,119 @@ describe("the payment page's Refunds section in Kiswahili", () => {
     const blocked = { ...options, blocked: refundsMessages.en.blocked.inReview };
     expect(section("sw", blocked)).toContain(refundsMessages.sw.blocked.inReview);
     expect(section("en", blocked)).toContain(refundsMessages.en.blocked.inReview);
+  });
+});
+
+describe("the Refunds section with core's own words", () => {
+  /** The payment page loader's Refunds section (core's English rate lines and refusal). */
+  async function loaded(payment: Payment, cookie: string) {
+    const data = (await paymentPage.loader({
+      request: get(`/merchant/payments/${payment.id}`, { cookie }),
+      params: { id: payment.id },
+      context: {},
+    })) as { refunds: { lines: RefundLine[]; options: Omit<RefundOptions, "canRefund"> } | null };
+    if (!data.refunds) throw new Error("expected the Refunds section");
+    return data.refunds;
+  }
+  const sectionOf = (
+    locale: Locale,
+    refunds: { lines: RefundLine[]; options: Omit<RefundOptions, "canRefund"> },
+  ) =>
+    renderToString(
+      createElement(
+        LocaleProvider,
+        { value: locale },
+        createElement(
+          StaticRouter,
+          { location: "/merchant/payments/pay_1" },
+          createElement(PaymentRefunds, {
+            paymentId: "pay_1",
+            refunds: refunds.lines,
+            options: { ...refunds.options, canRefund: true },
+          }),
+        ),
+      ),
+    ).replaceAll("<!-- -->", "");
+
+  /** Reviews then sends a refund of `amount` at `rate` through the refund page. */
+  async function sendRefund(payment: Payment, cookie: string, amount: string, rate: string) {
+    const fields = { amount, rate, address: CUSTOMER };
+    const reviewed = await render(
+      formPost(refundUrl(payment), { intent: "review", ...fields }, { cookie }),
+      "en",
+    );
+    const requestKey = /name="requestKey" value="([^"]+)"/.exec(reviewed)?.[1];
+    expect(requestKey).toBeTruthy();
+    const sent = await respond(() =>
+      action({
+        request: formPost(
+          refundUrl(payment),
+          { intent: "send", ...fields, requestKey: requestKey! },
+          { cookie },
+        ),
+        params: { id: payment.id },
+        context: {},
+      }),
+    );
+    expect(sent.status).toBe(302);
+  }
+
+  it("translates the loader's rate lines for both rates", async () => {
+    const payment = await paidPayment(2_000);
+    const { cookie } = await signedInMember(MERCHANT, "owner");
+    await sendRefund(payment, cookie, "100", "locked");
+    await sendRefund(payment, cookie, "130", "current");
+    const refunds = await loaded(payment, cookie);
+    expect(refunds.lines.map((line) => line.rate)).toEqual([
+      expect.stringMatching(/ per USDT, /),
+      expect.stringMatching(/ per USDT, /),
+    ]);
+    const sw = sectionOf("sw", refunds);
+    expect(sw).toMatch(/Kwa KES [\d,.]+ kwa kila USDT, kiwango kilichofungwa wakati wa malipo/);
+    expect(sw).toContain("Kwa KES 130.00 kwa kila USDT, kiwango cha leo");
+    expect(sw).not.toMatch(/ per USDT|rate locked|today's rate/i);
+    const en = sectionOf("en", refunds);
+    expect(en).toMatch(/At KES [\d,.]+ per USDT, the rate locked at payment/);
+    expect(en).toContain("At KES 130.00 per USDT, today&#x27;s rate");
+
+    // Core's other refusals, read from its English: what remains, an address on another network.
+    const swCookie = `${cookie}; ${SW}`;
+    const tooMuch = await render(
+      formPost(
+        refundUrl(payment),
+        { intent: "review", amount: "2000", address: CUSTOMER },
+        { cookie: swCookie },
+      ),
+      "sw",
+    );
+    expect(tooMuch).toContain(
+      "Kiasi kinachoweza kurejeshwa bado kwa malipo haya ni hadi KES 1,770.00",
+    );
+    const wrongNetwork = await render(
+      formPost(
+        refundUrl(payment),
+        { intent: "review", amount: "100", address: "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE" },
+        { cookie: swCookie },
+      ),
+      "sw",
+    );
+    expect(wrongNetwork).toMatch(/Hiyo si anwani ya [^:]+: ihakiki na mteja wako/);
+  });
+
+  it("translates core's reasons a payment cannot be refunded", async () => {
+    const payment = await paidPayment(2_000);
+    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const cases = [
+      ["in_review", "inReview"],
+      ["expired", "onlyPaid"],
+    ] as const;
+    for (const [status, key] of cases) {
+      db.update(payments).set({ status }).where(eq(payments.id, payment.id)).run();
+      const refunds = await loaded(payment, cookie);
+      expect(refunds.options.blocked).toBe(refundsMessages.en.blocked[key]);
+      expect(sectionOf("sw", refunds)).toContain(refundsMessages.sw.blocked[key]);
+      expect(sectionOf("en", refunds)).toContain(refundsMessages.en.blocked[key]);
+    }
   });
 });
 

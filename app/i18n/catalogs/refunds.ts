@@ -17,7 +17,7 @@ const statusesEn: Record<RefundStatus, string> = {
 const statusesSw: Record<RefundStatus, string> = {
   pending: "Linatumwa",
   sent: "Limetumwa, linasubiri uthibitisho",
-  succeeded: "Limerejeshwa",
+  succeeded: "Limekamilika",
   failed: "Limeshindikana",
 };
 const rateLabelsEn: Record<RefundRate, string> = {
@@ -240,7 +240,7 @@ export const refundsMessages = defineMessages(
       phoneUnknown: "Hatujui nambari ya simu ambayo malipo haya yalitoka.",
     },
     rateLabels: rateLabelsSw,
-    perAsset: (rate: string, asset: string) => `${rate} kwa ${asset}`,
+    perAsset: (rate: string, asset: string) => `${rate} kwa kila ${asset}`,
     form: {
       heldIntro: (held: string) =>
         `Mteja anarudishiwa ${held} zilizoshikiliwa kwa ajili yake (alicholipa zaidi ya kiasi kilichoombwa). Hakuna kinachotoka kwenye salio lako.`,
@@ -336,13 +336,13 @@ export const refundsMessages = defineMessages(
     refusals: {
       notFound: "Malipo hayajapatikana.",
       custodyUnreachable:
-        "Hatukuweza kumfikia mtoa huduma wetu wa uhifadhi ili kupata ada ya mtandao. Hakuna kilichotumwa; jaribu tena baada ya dakika chache.",
+        "Hatukuweza kumfikia mtoa huduma wetu wa uhifadhi ili kukadiria ada ya mtandao. Hakuna kilichotumwa; jaribu tena baada ya dakika chache.",
       custodyUnavailable:
         "Marejesho hayawezi kutumwa kutoka hapa kwa sasa. Hakuna kilichobadilishwa; jaribu tena baada ya dakika chache.",
       beneficiaryRequired: (usd: string, threshold: string) =>
         `Thamani ya rejesho hili ni takriban ${usd}: kwa ${threshold} au zaidi, sheria (kanuni ya travel rule) inahitaji jina la mteja na mahali pochi yake ilipo. Yaweke pamoja na rejesho.`,
       nothingHeldAnyMore: "Hakuna kinachoshikiliwa tena kwa ajili ya mteja huyu: kimesharejeshwa.",
-      atMost: (max: string) => `Bado kiasi kisichozidi ${max} cha malipo haya kinaweza kurejeshwa.`,
+      atMost: (max: string) => `Kiasi kinachoweza kurejeshwa bado kwa malipo haya ni hadi ${max}.`,
       moreThanPayment: (max: string) =>
         `Rejesho haliwezi kuzidi malipo: kiasi cha juu kabisa ni ${max}`,
       insufficientBalance: (available: string, needed: string) =>
@@ -365,7 +365,7 @@ export const refundsMessages = defineMessages(
     list: {
       title: "Marejesho",
       refundThis: "Rejesha pesa za malipo haya",
-      upTo: (amount: string) => `Hadi ${amount} kinaweza kurejeshwa`,
+      upTo: (amount: string) => `Unaweza kurejesha hadi ${amount}`,
       toMpesa: ", kwenda M-Pesa ya mteja (gharama ya M-Pesa inaongezwa).",
       toCrypto: ", kwenda anwani ya crypto ya mteja (OneHop inalipa ada ya mtandao).",
       refundedInFull: "Malipo haya yamerejeshwa yote.",
@@ -374,7 +374,7 @@ export const refundsMessages = defineMessages(
         "Mteja alituma zaidi ya kiasi kilichoombwa (au timu yetu ilimwekea pesa hizi): zimeshikiliwa kwa ajili yake, haziko kwenye salio lako.",
       none: "Hakuna marejesho ya malipo haya.",
       caption: "Marejesho ya malipo haya, mapya kwanza",
-      when: "Lini",
+      when: "Tarehe na saa",
       amount: "Kiasi",
       heldFor: (crypto: string) => `${crypto} zilizoshikiliwa kwa ajili ya mteja`,
       at: (rate: string) => `Kwa ${rate}`,
