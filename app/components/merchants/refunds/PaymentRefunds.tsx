@@ -80,7 +80,7 @@ function Proof({ line }: { line: RefundLine }) {
   if (line.txHash && line.txUrl)
     return (
       <ExternalLink href={line.txUrl} className={textLinkClass}>
-        {m.transaction(shortAddress(line.txHash))}
+        {m.transactionLink(shortAddress(line.txHash))}
       </ExternalLink>
     );
   if (line.txHash) return <span className="break-all font-mono">{line.txHash}</span>;
