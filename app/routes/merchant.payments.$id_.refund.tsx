@@ -23,7 +23,7 @@ import {
   refundFormAction,
   refundFormDefaults,
   refundFormQuery,
-  refundFormSchema,
+  refundFormSchemaFor,
   type RateChoice,
   type RefundFormContext,
   type RefundFormValues,
@@ -34,8 +34,10 @@ import {
   beneficiaryOfForm,
   type TravelRuleFormContext,
 } from "~/components/merchants/refunds/BeneficiaryFields";
-import { travelRuleReviewText } from "~/core/compliance/travel-rule/review";
-import type { TravelRuleRecord } from "~/core/compliance/travel-rule/ivms101";
+import {
+  TRAVEL_RULE_THRESHOLD_USD,
+  type TravelRuleRecord,
+} from "~/core/compliance/travel-rule/ivms101";
 import { shortAddress } from "~/components/merchants/refunds/PaymentRefunds";
 import { TestDataBanner } from "~/components/developers/DataModeSwitch";
 import { Container } from "~/components/ui";
@@ -47,7 +49,12 @@ import type { QuoteAsset } from "~/core/payments/quote";
 import { RefundError } from "~/core/refunds/errors";
 import { unitsForKes, type RefundRequest } from "~/core/refunds/plan.server";
 import type { Refund, RefundPlan, Refundability } from "~/core/refunds/refunds.server";
-import { refundRateLabels, type RefundRate } from "~/core/refunds/vocabulary";
+import type { RefundRate } from "~/core/refunds/vocabulary";
+import { blockedReasonIn, refundsMessages, type RefundsMessages } from "~/i18n/catalogs/refunds";
+import { matchesLocale } from "~/i18n/match-locale";
+import { inLocale } from "~/i18n/messages";
+import { requestLocale } from "~/i18n/negotiate";
+import { useMessages } from "~/i18n/use-messages";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { formatCrypto, formatKesCents, formatKesRate, formatPhone } from "~/utils/format";
 import { notFound, privatePageHeaders } from "~/utils/http";
@@ -95,12 +102,7 @@ function ratesFor(payment: Payment, kesCents: bigint): RateChoice[] {
         : kesCents > 0n
           ? unitsForKes(kesCents, rate, asset)
           : 0n;
-    priced.push({
-      choice,
-      label: refundRateLabels[choice],
-      rate: `${formatKesRate(rate)} per ${asset}`,
-      customerGets: formatCrypto(units, asset),
-    });
+    priced.push({ choice, rate: formatKesRate(rate), customerGets: formatCrypto(units, asset) });
   }
   return priced;
 }
@@ -126,10 +128,7 @@ function formContext(
     heldText: refundability.heldUnits > 0n ? formatCrypto(refundability.heldUnits, asset) : null,
     rates,
     ratesForKesCents: forKesCents.toString(),
-    currentRateMissing:
-      crypto && !held && !rates.some((rate) => rate.choice === "current")
-        ? "Today's rate is not available right now: you can refund at the rate locked at payment, or come back in a few minutes."
-        : null,
+    currentRateMissing: crypto && !held && !rates.some((rate) => rate.choice === "current"),
     payerAddress: crypto ? payment.payerAddress : null,
     payerPhone: phone ? formatPhone(phone) : null,
     travelRule:
@@ -142,15 +141,20 @@ function formContext(
   };
 }
 
+type Messages = RefundsMessages;
+
 /** Why this kind of refund cannot be made now, or null. */
-function unavailableReason(refundability: Refundability, held: boolean): string | null {
+function unavailableReason(
+  refundability: Refundability,
+  held: boolean,
+  m: Messages,
+): string | null {
   if (held)
     return refundability.method === "crypto" && refundability.heldUnits > 0n
       ? null
-      : "Nothing is held for this payment's customer.";
-  if (refundability.blocked) return refundability.blocked;
-  if (refundability.remainingKesCents === 0n)
-    return "This payment has been refunded in full already.";
+      : m.page.nothingHeld;
+  if (refundability.blocked) return blockedReasonIn(refundability.blocked, m);
+  if (refundability.remainingKesCents === 0n) return m.page.refundedInFull;
   return null;
 }
 
@@ -173,7 +177,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     payment: { id: payment.id, reference: payment.reference, testMode: payment.mode === "test" },
     context: formContext(payment, refundability, payerPhone, held, forKesCents, threshold),
     defaults,
-    unavailable: unavailableReason(refundability, held),
+    unavailable: unavailableReason(
+      refundability,
+      held,
+      inLocale(refundsMessages, requestLocale(request)),
+    ),
   };
 }
 
@@ -217,7 +225,7 @@ function reviewOf(
     customerGets: customerGets(plan),
     rate:
       plan.rate && plan.asset && plan.rateChoice
-        ? `${formatKesRate(plan.rate)} per ${plan.asset}, ${refundRateLabels[plan.rateChoice].toLowerCase()}`
+        ? { rate: formatKesRate(plan.rate), asset: plan.asset, choice: plan.rateChoice }
         : null,
     to: plan.method === "mpesa" ? formatPhone(plan.destination) : plan.destination,
     networkName: plan.method === "crypto" ? displayNetwork(payment.network, payment.asset) : null,
@@ -225,30 +233,110 @@ function reviewOf(
     railChargeKesCents: plan.railChargeKesCents.toString(),
     totalKesCents: plan.totalKesCents.toString(),
     availableKesCents: availableKesCents.toString(),
-    travelRule: plan.travelRule ? travelRuleReviewText(plan.travelRule) : null,
+    travelRule: plan.travelRule ? travelRuleParties(plan.travelRule) : null,
     values,
     requestKey: newRequestKey("rfk"),
   };
 }
 
+/**
+ * Who the travel rule's record names as the sender and the receiver, and the provider holding the
+ * receiver's wallet (null: their own), as travelRuleReviewText reads them, for the page to word.
+ */
+function travelRuleParties(record: TravelRuleRecord): NonNullable<RefundReviewData["travelRule"]> {
+  const merchant = record.ivms101.originator.originatorPersons[0];
+  const customer = record.ivms101.beneficiary.beneficiaryPersons[0];
+  const sender =
+    merchant && "legalPerson" in merchant
+      ? (merchant.legalPerson.name.nameIdentifier[0]?.legalPersonName ?? "")
+      : "";
+  const name =
+    customer && "naturalPerson" in customer ? customer.naturalPerson.name.nameIdentifier[0] : null;
+  const receiver = [name?.secondaryIdentifier, name?.primaryIdentifier].filter(Boolean).join(" ");
+  const vasp = record.ivms101.beneficiaryVASP?.beneficiaryVASP;
+  const provider = !record.ivms101.beneficiaryVASP
+    ? null
+    : vasp && "legalPerson" in vasp
+      ? (vasp.legalPerson.name.nameIdentifier[0]?.legalPersonName ?? "")
+      : "";
+  return { sender, receiver, provider };
+}
+
 /** "KES 1,500.00 (11.61 USDT) to TXyz12…9aBcDe", "2.5 USDT to …", "KES 1,500 to +254 …". */
-function sentDescription(refund: Refund): string {
+function sentDescription(refund: Refund, m: Messages["toasts"]): string {
   const crypto =
     refund.asset && refund.cryptoUnits !== null
       ? formatCrypto(refund.cryptoUnits, refund.asset as QuoteAsset)
       : null;
   if (refund.method === "mpesa")
-    return `${formatKesCents(refund.amountKesCents)} to M-Pesa ${formatPhone(refund.destination)}`;
+    return m.toMpesa(formatKesCents(refund.amountKesCents), formatPhone(refund.destination));
   const what =
     refund.source === "held" ? crypto : `${formatKesCents(refund.amountKesCents)} (${crypto})`;
-  return `${what} to ${shortAddress(refund.destination)}`;
+  return m.toAddress(what ?? "", shortAddress(refund.destination));
+}
+
+const KES_AMOUNT = /KES [\d,]+(?:\.\d+)?/g;
+
+/**
+ * Core's refusal (English, as the API says it) in the page's language, by its code; the values it
+ * names (amounts, the network) are read from the English. A message this page does not know stays
+ * as core wrote it.
+ */
+function refusalIn(error: RefundError, m: Messages, asset: string): string {
+  const english = error.message;
+  // English is core's own words, exactly.
+  if (m === refundsMessages.en) return english;
+  const r = m.refusals;
+  const amounts = english.match(KES_AMOUNT) ?? [];
+  switch (error.code) {
+    case "not_found":
+      return r.notFound;
+    case "not_refundable":
+      return blockedReasonIn(english, m);
+    case "amount_too_large":
+      if (english.startsWith("This payment has been refunded in full"))
+        return m.page.refundedInFull;
+      if (english.startsWith("A refund cannot be more")) return r.moreThanPayment(amounts[0] ?? "");
+      return r.atMost(amounts[0] ?? "");
+    case "invalid_amount":
+      if (english.startsWith("Enter an amount above zero")) return r.aboveZero;
+      if (english.startsWith("M-Pesa pays whole shillings")) return r.wholeShillings;
+      if (english.startsWith("M-Pesa pays at least")) return r.mpesaMinimum(amounts[0] ?? "");
+      if (english.startsWith("That amount is less than")) return r.tooSmall(asset);
+      return english;
+    case "invalid_destination": {
+      const entered = /address on (.+)$/.exec(english);
+      if (english.startsWith("Enter the customer") && entered)
+        return r.enterAddress(asset, entered[1] ?? "");
+      const wrong = /^That is not an address on ([^:]+):/.exec(english);
+      return wrong ? r.notAnAddress(wrong[1] ?? "") : english;
+    }
+    case "nothing_held":
+      return english.includes("any more") ? r.nothingHeldAnyMore : m.page.nothingHeld;
+    case "insufficient_balance":
+      return r.insufficientBalance(amounts[0] ?? "", amounts[1] ?? "");
+    case "rate_unavailable":
+      return r.rateUnavailable;
+    case "rail_unavailable":
+      return r.mpesaPaused;
+    case "custody_unavailable":
+      return english.includes("custody provider") ? r.custodyUnreachable : r.custodyUnavailable;
+    case "beneficiary_required":
+      return r.beneficiaryRequired(
+        /USD [\d,]+(?:\.\d+)?/.exec(english)?.[0] ?? "",
+        `USD ${TRAVEL_RULE_THRESHOLD_USD.toLocaleString("en-KE")}`,
+      );
+  }
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const merchant = await requirePermission(request, "refunds:create");
   const paymentId = params.id ?? "";
   const { payment, refundability } = await overviewOf(merchant.merchantId, paymentId);
-  const submission = parseWithZod(await request.formData(), { schema: refundFormSchema });
+  const m = inLocale(refundsMessages, requestLocale(request));
+  const submission = parseWithZod(await request.formData(), {
+    schema: refundFormSchemaFor(m.schema),
+  });
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
   const value = submission.value;
@@ -272,13 +360,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     crypto && !held && amountKesCents !== undefined
       ? { rates: ratesFor(payment, amountKesCents), forKesCents: amountKesCents.toString() }
       : undefined;
-  const refused = (error: RefundError) =>
-    data<ActionData>(
+  const refused = (error: RefundError) => {
+    const message = refusalIn(error, m, payment.asset);
+    return data<ActionData>(
       {
         lastResult: submission.reply(
           error.field
-            ? { fieldErrors: { [fieldOf[error.field]]: [error.message] } }
-            : { formErrors: [error.message] },
+            ? { fieldErrors: { [fieldOf[error.field]]: [message] } }
+            : { formErrors: [message] },
         ),
         rates,
         travelRule: travelRuleContext(
@@ -288,6 +377,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       },
       { status: domainErrorStatus(error) },
     );
+  };
 
   if (value.intent === "review") {
     try {
@@ -312,7 +402,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!value.requestKey)
     return data<ActionData>(
       {
-        lastResult: submission.reply({ formErrors: ["Review the refund first, then send it."] }),
+        lastResult: submission.reply({ formErrors: [m.schema.reviewFirst] }),
         rates,
       },
       { status: 400 },
@@ -326,10 +416,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { requestKey } = value;
   const done = (refund: Refund, created: boolean) =>
     redirectWithSuccess(paths.merchantPayment(paymentId), {
-      message: "Refund sent",
+      message: m.toasts.sent,
       description: created
-        ? `${sentDescription(refund)} is on its way.`
-        : `${sentDescription(refund)} was already sent: it is refunded once.`,
+        ? m.toasts.onItsWay(sentDescription(refund, m.toasts))
+        : m.toasts.alreadySent(sentDescription(refund, m.toasts)),
     });
   try {
     const { refund, created } = await refunds().create(
@@ -347,6 +437,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RefundPayment() {
   const { payment, context, defaults, unavailable } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
+  const m = useMessages(refundsMessages).page;
   const review = actionData?.review;
   const withRates = actionData?.rates
     ? { ...context, rates: actionData.rates.rates, ratesForKesCents: actionData.rates.forKesCents }
@@ -354,7 +445,7 @@ export default function RefundPayment() {
   const formContextNow = actionData?.travelRule
     ? { ...withRates, travelRule: actionData.travelRule }
     : withRates;
-  const title = context.held ? "Refund the overpaid amount" : "Refund this payment";
+  const title = context.held ? m.heldTitle : m.title;
   return (
     <Container className="max-w-3xl py-12">
       <p>
@@ -362,16 +453,16 @@ export default function RefundPayment() {
           to={paths.merchantPayment(payment.id)}
           className="text-sm font-semibold text-brand-800 underline"
         >
-          Back to payment {payment.reference}
+          {m.backTo(payment.reference)}
         </Link>
       </p>
       <h1 className="mt-4 text-3xl font-bold text-ink">{title}</h1>
       {payment.testMode ? <TestDataBanner /> : null}
       <p className="mt-2 text-slate-700">
         {context.method === "crypto"
-          ? `The customer gets ${context.asset} back on ${context.networkName}. OneHop pays the network fee.`
-          : "The customer gets KES back on M-Pesa, to the phone they paid from; M-Pesa's charge comes from your balance."}{" "}
-        You see everything before anything is sent.
+          ? m.introCrypto(context.asset, context.networkName)
+          : m.introMpesa}{" "}
+        {m.seeEverything}
       </p>
       {unavailable ? (
         <p role="status" className="mt-8 rounded-lg bg-amber-50 p-3 text-amber-900">
@@ -398,8 +489,8 @@ export default function RefundPayment() {
 export const headers = privatePageHeaders;
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    title: "Refund a payment",
-    description: "Give a customer their money back.",
+    title: inLocale(refundsMessages, matchesLocale(matches)).page.metaTitle,
+    description: inLocale(refundsMessages, matchesLocale(matches)).page.metaDescription,
     path: paths.merchantPayments,
     noindex: true,
   });

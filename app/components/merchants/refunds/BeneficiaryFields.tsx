@@ -9,12 +9,14 @@ import { z } from "zod";
 import { countries, findCountry } from "~/content/countries";
 import {
   BENEFICIARY_LIMITS,
-  beneficiaryWalletLabels,
   beneficiaryWallets,
   TRAVEL_RULE_THRESHOLD_USD,
   type BeneficiaryInput,
 } from "~/core/compliance/travel-rule/ivms101";
 import { FieldError, fieldMeta, SelectField, TextField } from "~/components/ui/form";
+import { refundsMessages, type RefundsMessages } from "~/i18n/catalogs/refunds";
+import { countriesIn } from "~/i18n/country-names";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 
 export const BENEFICIARY_FIELDS = [
   "beneficiaryFamilyName",
@@ -35,47 +37,56 @@ export const beneficiaryFieldLimits: Record<BeneficiaryField, number> = {
   beneficiaryVaspName: BENEFICIARY_LIMITS.vaspName,
 };
 
-const text = (max: number, what: string) =>
-  z.string().trim().max(max, `Keep the ${what} to ${max} characters`).optional();
+type SchemaMessages = RefundsMessages["schema"];
 
-/** The fields as the form's zod schema reads them. */
-export const beneficiaryFormFields = {
-  beneficiaryFamilyName: text(BENEFICIARY_LIMITS.name, "family name"),
-  beneficiaryGivenNames: text(BENEFICIARY_LIMITS.name, "given names"),
-  beneficiaryAddress: text(BENEFICIARY_LIMITS.address, "address"),
-  beneficiaryCountry: z
-    .string()
-    .trim()
-    .refine((value) => findCountry(value) !== undefined, "Choose a country from the list")
-    .optional(),
-  beneficiaryWallet: z
-    .enum(beneficiaryWallets, { message: "Choose where the customer's wallet is" })
-    .optional(),
-  beneficiaryVaspName: text(BENEFICIARY_LIMITS.vaspName, "provider's name"),
-};
+const text = (max: number, message: (max: number) => string) =>
+  z.string().trim().max(max, message(max)).optional();
+
+/** The fields as the form's zod schema reads them, with messages in the page's language. */
+export function beneficiaryFormFieldsFor(m: SchemaMessages) {
+  return {
+    beneficiaryFamilyName: text(BENEFICIARY_LIMITS.name, m.familyNameTooLong),
+    beneficiaryGivenNames: text(BENEFICIARY_LIMITS.name, m.givenNamesTooLong),
+    beneficiaryAddress: text(BENEFICIARY_LIMITS.address, m.beneficiaryAddressTooLong),
+    beneficiaryCountry: z
+      .string()
+      .trim()
+      .refine((value) => findCountry(value) !== undefined, m.chooseCountry)
+      .optional(),
+    beneficiaryWallet: z.enum(beneficiaryWallets, { message: m.chooseWallet }).optional(),
+    beneficiaryVaspName: text(BENEFICIARY_LIMITS.vaspName, m.vaspNameTooLong),
+  };
+}
+
+/** The fields as the form's zod schema reads them (English). */
+export const beneficiaryFormFields = beneficiaryFormFieldsFor(refundsMessages.en.schema);
 
 type BeneficiaryValues = Partial<Record<BeneficiaryField, string | undefined>>;
 
 /** Once any of them is given: the family name, the wallet, and the provider's name for "vasp". */
-export function checkBeneficiaryFields(value: BeneficiaryValues, ctx: z.RefinementCtx) {
+export function checkBeneficiaryFields(
+  value: BeneficiaryValues,
+  ctx: z.RefinementCtx,
+  m: SchemaMessages = refundsMessages.en.schema,
+) {
   if (!BENEFICIARY_FIELDS.some((field) => value[field])) return;
   if (!value.beneficiaryFamilyName)
     ctx.addIssue({
       code: "custom",
       path: ["beneficiaryFamilyName"],
-      message: "Enter the customer's family name (surname)",
+      message: m.familyNameMissing,
     });
   if (!value.beneficiaryWallet)
     ctx.addIssue({
       code: "custom",
       path: ["beneficiaryWallet"],
-      message: "Choose where the customer's wallet is",
+      message: m.chooseWallet,
     });
   if (value.beneficiaryWallet === "vasp" && !value.beneficiaryVaspName)
     ctx.addIssue({
       code: "custom",
       path: ["beneficiaryVaspName"],
-      message: "Enter the exchange or provider that holds the customer's wallet",
+      message: m.vaspNameMissing,
     });
 }
 
@@ -108,8 +119,6 @@ interface FieldLike {
   initialValue?: unknown;
 }
 
-const countryOptions = countries.map((country) => ({ value: country.code, label: country.name }));
-
 export function BeneficiaryFields({
   fields,
   context,
@@ -117,6 +126,11 @@ export function BeneficiaryFields({
   fields: Record<BeneficiaryField, FieldLike>;
   context: TravelRuleFormContext;
 }) {
+  const m = useMessages(refundsMessages).beneficiary;
+  const countryOptions = countriesIn(countries, useLocale()).map((country) => ({
+    value: country.code,
+    label: country.localName,
+  }));
   const initial = (field: BeneficiaryField) => {
     const value = fields[field].initialValue;
     return typeof value === "string" ? value : undefined;
@@ -129,48 +143,43 @@ export function BeneficiaryFields({
       aria-describedby="beneficiary-note"
       className="space-y-4 rounded-lg border border-slate-300 p-4"
     >
-      <legend className="px-1 text-sm font-semibold text-slate-800">
-        The customer receiving the refund
-      </legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{m.legend}</legend>
       <p id="beneficiary-note" className="text-sm text-slate-700">
         {context.required
-          ? `Required for this refund: it is worth ${threshold} or more (about ${context.thresholdKes} at today's rate). `
-          : `Required for refunds worth ${threshold} or more (about ${context.thresholdKes} at today's rate); optional below. `}
-        The law (the travel rule) asks us to send the customer's name and where their wallet is with
-        the refund, and your business's details as the sender.
+          ? m.requiredNow(threshold, context.thresholdKes)
+          : m.requiredAbove(threshold, context.thresholdKes)}
+        {m.lawNote}
       </p>
       <TextField
         meta={fieldMeta(fields.beneficiaryFamilyName, false)}
-        label="Family name (surname)"
+        label={m.familyName}
         autoComplete="off"
         maxLength={BENEFICIARY_LIMITS.name}
         defaultValue={initial("beneficiaryFamilyName")}
       />
       <TextField
         meta={fieldMeta(fields.beneficiaryGivenNames, false)}
-        label="Given names"
+        label={m.givenNames}
         autoComplete="off"
         maxLength={BENEFICIARY_LIMITS.name}
         defaultValue={initial("beneficiaryGivenNames")}
       />
       <TextField
         meta={fieldMeta(fields.beneficiaryAddress, false)}
-        label="Address (optional)"
+        label={m.address}
         autoComplete="off"
         maxLength={BENEFICIARY_LIMITS.address}
         defaultValue={initial("beneficiaryAddress")}
       />
       <SelectField
         meta={fieldMeta(fields.beneficiaryCountry, false)}
-        label="Country (optional)"
-        placeholder="Not given"
+        label={m.country}
+        placeholder={m.notGiven}
         options={countryOptions}
         defaultValue={initial("beneficiaryCountry") ?? ""}
       />
       <fieldset aria-describedby={walletErrors ? wallet.errorId : undefined}>
-        <legend className="text-sm font-medium text-slate-800">
-          Where is the customer&apos;s wallet?
-        </legend>
+        <legend className="text-sm font-medium text-slate-800">{m.walletLegend}</legend>
         <div className="mt-2 space-y-2">
           {beneficiaryWallets.map((value) => (
             <div key={value} className="flex items-start gap-3">
@@ -183,7 +192,7 @@ export function BeneficiaryFields({
                 className="mt-1 h-4 w-4 border-slate-500 text-brand-700 focus:ring-brand-700"
               />
               <label htmlFor={`${wallet.id}-${value}`} className="text-sm text-slate-800">
-                {beneficiaryWalletLabels[value]}
+                {m.wallets[value]}
               </label>
             </div>
           ))}
@@ -192,7 +201,7 @@ export function BeneficiaryFields({
       </fieldset>
       <TextField
         meta={fieldMeta(fields.beneficiaryVaspName, false)}
-        label="The exchange or provider's name (if at one)"
+        label={m.vaspName}
         autoComplete="off"
         maxLength={BENEFICIARY_LIMITS.vaspName}
         defaultValue={initial("beneficiaryVaspName")}

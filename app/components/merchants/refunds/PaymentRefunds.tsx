@@ -9,6 +9,8 @@ import { Link } from "@remix-run/react";
 import { Badge, buttonClass, ExternalLink, textLinkClass } from "~/components/ui";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import type { RefundStatus } from "~/core/refunds/vocabulary";
+import { blockedReasonIn, rateLineIn, refundsMessages } from "~/i18n/catalogs/refunds";
+import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
 import { paths } from "~/utils/paths";
 
@@ -57,6 +59,7 @@ const statusTone: Record<RefundStatus, "info" | "success" | "danger"> = {
 };
 
 function Destination({ line }: { line: RefundLine }) {
+  const m = useMessages(refundsMessages).list;
   if (line.method === "mpesa") return <span>M-Pesa {line.to}</span>;
   const short = shortAddress(line.to);
   if (short === line.to) return <span className="break-all font-mono">{line.to}</span>;
@@ -64,7 +67,7 @@ function Destination({ line }: { line: RefundLine }) {
     <details>
       <summary className="cursor-pointer font-mono">
         {short}
-        <span className="sr-only">: show the full address</span>
+        <span className="sr-only">{m.showFullAddress}</span>
       </summary>
       <span className="mt-1 block break-all font-mono text-xs">{line.to}</span>
     </details>
@@ -72,15 +75,16 @@ function Destination({ line }: { line: RefundLine }) {
 }
 
 function Proof({ line }: { line: RefundLine }) {
-  if (line.receipt) return <span className="font-mono">M-Pesa receipt {line.receipt}</span>;
+  const m = useMessages(refundsMessages).list;
+  if (line.receipt) return <span className="font-mono">{m.mpesaReceipt(line.receipt)}</span>;
   if (line.txHash && line.txUrl)
     return (
       <ExternalLink href={line.txUrl} className={textLinkClass}>
-        Transaction {shortAddress(line.txHash)}
+        {m.transactionLink(shortAddress(line.txHash))}
       </ExternalLink>
     );
   if (line.txHash) return <span className="break-all font-mono">{line.txHash}</span>;
-  return <span className="text-slate-600">Not yet</span>;
+  return <span className="text-slate-600">{m.notYet}</span>;
 }
 
 export function PaymentRefunds({
@@ -92,30 +96,31 @@ export function PaymentRefunds({
   refunds: readonly RefundLine[];
   options: RefundOptions;
 }) {
+  const locale = useLocale();
+  const messages = useMessages(refundsMessages);
+  const m = messages.list;
   const remaining = BigInt(options.remainingKesCents);
   return (
     <section aria-labelledby="refunds-title" className="mt-10">
       <h2 id="refunds-title" className="text-2xl font-semibold text-ink">
-        Refunds
+        {m.title}
       </h2>
       {options.canRefund ? (
         <div className="mt-4 space-y-3">
           {options.blocked ? (
-            <p className="text-slate-700">{options.blocked}</p>
+            <p className="text-slate-700">{blockedReasonIn(options.blocked, messages)}</p>
           ) : remaining > 0n ? (
             <div className="flex flex-wrap items-center gap-3">
               <Link to={paths.merchantPaymentRefund(paymentId)} className={buttonClass("primary")}>
-                Refund this payment
+                {m.refundThis}
               </Link>
               <p className="text-slate-700">
-                Up to {formatKesCents(remaining)} can be refunded
-                {options.method === "mpesa"
-                  ? ", to the customer's M-Pesa (M-Pesa's charge is added)."
-                  : ", to the customer's crypto address (OneHop pays the network fee)."}
+                {m.upTo(formatKesCents(remaining))}
+                {options.method === "mpesa" ? m.toMpesa : m.toCrypto}
               </p>
             </div>
           ) : (
-            <p className="text-slate-700">This payment has been refunded in full.</p>
+            <p className="text-slate-700">{m.refundedInFull}</p>
           )}
           {options.held ? (
             <div className="flex flex-wrap items-center gap-3">
@@ -123,40 +128,37 @@ export function PaymentRefunds({
                 to={paths.merchantPaymentRefund(paymentId, { held: "1" })}
                 className={buttonClass("secondary")}
               >
-                Refund the overpaid {options.held}
+                {m.refundOverpaid(options.held)}
               </Link>
-              <p className="text-slate-700">
-                The customer sent more than asked (or our team set this aside for them): it is held
-                for them, not in your balance.
-              </p>
+              <p className="text-slate-700">{m.overpaidNote}</p>
             </div>
           ) : null}
         </div>
       ) : null}
       {refunds.length === 0 ? (
-        <p className="mt-4 text-slate-700">No refunds for this payment.</p>
+        <p className="mt-4 text-slate-700">{m.none}</p>
       ) : (
         <ResponsiveTable
           className="mt-4"
-          caption="Refunds of this payment, newest first"
+          caption={m.caption}
           rows={refunds}
           rowKey={(line) => line.id}
           title={{
-            heading: "When",
+            heading: m.when,
             cell: (line) => (
               <time dateTime={new Date(line.createdAt).toISOString()}>
-                {formatEatDateTime(line.createdAt)}
+                {formatEatDateTime(line.createdAt, locale)}
               </time>
             ),
           }}
           headingLevel="h3"
           columns={[
             {
-              heading: "Amount",
+              heading: m.amount,
               cell: (line) => (
                 <>
                   {line.source === "held" ? (
-                    <span>{line.crypto} held for the customer</span>
+                    <span>{m.heldFor(line.crypto ?? "")}</span>
                   ) : (
                     <span>
                       {formatKesCents(line.amountKesCents)}
@@ -164,27 +166,29 @@ export function PaymentRefunds({
                     </span>
                   )}
                   {line.rate ? (
-                    <span className="block text-xs text-slate-600">At {line.rate}</span>
+                    <span className="block text-xs text-slate-600">
+                      {m.at(rateLineIn(line.rate, messages))}
+                    </span>
                   ) : null}
                 </>
               ),
             },
-            { heading: "To", cell: (line) => <Destination line={line} /> },
+            { heading: m.to, cell: (line) => <Destination line={line} /> },
             {
-              heading: "Status",
+              heading: m.status,
               cell: (line) => (
                 <>
-                  <Badge tone={statusTone[line.status]}>{line.statusLabel}</Badge>
+                  <Badge tone={statusTone[line.status]}>{m.statuses[line.status]}</Badge>
                   {line.status === "failed" && line.failureReason ? (
                     <span className="mt-1 block text-xs text-red-800">{line.failureReason}</span>
                   ) : null}
                 </>
               ),
             },
-            { heading: "Proof", cell: (line) => <Proof line={line} /> },
+            { heading: m.proof, cell: (line) => <Proof line={line} /> },
             {
-              heading: "Reason",
-              cell: (line) => <span className="break-words">{line.reason ?? "None given"}</span>,
+              heading: m.reason,
+              cell: (line) => <span className="break-words">{line.reason ?? m.noneGiven}</span>,
             },
           ]}
         />

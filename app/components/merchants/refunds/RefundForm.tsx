@@ -14,11 +14,13 @@ import { REFUND_REASON_MAX, refundRates, type RefundRate } from "~/core/refunds/
 import { formatKesCents } from "~/utils/format";
 import { paths } from "~/utils/paths";
 import { requestKeyField } from "~/utils/request-key";
+import { refundsMessages, type RefundsMessages } from "~/i18n/catalogs/refunds";
+import { useMessages } from "~/i18n/use-messages";
 import {
   BENEFICIARY_FIELDS,
   BeneficiaryFields,
   beneficiaryFieldLimits,
-  beneficiaryFormFields,
+  beneficiaryFormFieldsFor,
   checkBeneficiaryFields,
   type TravelRuleFormContext,
 } from "./BeneficiaryFields";
@@ -53,41 +55,35 @@ export function amountFieldValue(cents: bigint | string): string {
 export const refundFormAction = (paymentId: string, held: boolean) =>
   paths.merchantPaymentRefund(paymentId, held ? { held: "1" } : {});
 
-export const refundFormSchema = z
-  .object({
-    intent: z.enum(["review", "send"]).default("review"),
-    held: z.literal("1").optional(),
-    amount: z.string().trim().max(AMOUNT_MAX, "Enter the amount in shillings").optional(),
-    rate: z.enum(refundRates, { message: "Choose the rate to refund at" }).optional(),
-    address: z
-      .string()
-      .trim()
-      .max(REFUND_ADDRESS_MAX, "That is too long for an address: check it with your customer")
-      .optional(),
-    reason: z
-      .string()
-      .trim()
-      .max(REFUND_REASON_MAX, `Keep the reason to ${REFUND_REASON_MAX} characters`)
-      .optional(),
-    requestKey: requestKeyField,
-    ...beneficiaryFormFields,
-  })
-  .superRefine((value, ctx) => {
-    checkBeneficiaryFields(value, ctx);
-    if (value.held === "1") return;
-    if (!value.amount)
-      ctx.addIssue({
-        code: "custom",
-        path: ["amount"],
-        message: "Enter the amount to refund in shillings, such as 1500",
-      });
-    else if (parseKesAmount(value.amount) === null)
-      ctx.addIssue({
-        code: "custom",
-        path: ["amount"],
-        message: "Enter the amount in shillings, such as 1500 or 1,500.50",
-      });
-  });
+/** The form's schema with its messages in the page's language (the API has its own schema). */
+export function refundFormSchemaFor(m: RefundsMessages["schema"]) {
+  return z
+    .object({
+      intent: z.enum(["review", "send"]).default("review"),
+      held: z.literal("1").optional(),
+      amount: z.string().trim().max(AMOUNT_MAX, m.amountTooLong).optional(),
+      rate: z.enum(refundRates, { message: m.chooseRate }).optional(),
+      address: z.string().trim().max(REFUND_ADDRESS_MAX, m.addressTooLong).optional(),
+      reason: z
+        .string()
+        .trim()
+        .max(REFUND_REASON_MAX, m.reasonTooLong(REFUND_REASON_MAX))
+        .optional(),
+      requestKey: requestKeyField,
+      ...beneficiaryFormFieldsFor(m),
+    })
+    .superRefine((value, ctx) => {
+      checkBeneficiaryFields(value, ctx, m);
+      if (value.held === "1") return;
+      if (!value.amount)
+        ctx.addIssue({ code: "custom", path: ["amount"], message: m.amountMissing });
+      else if (parseKesAmount(value.amount) === null)
+        ctx.addIssue({ code: "custom", path: ["amount"], message: m.amountInvalid });
+    });
+}
+
+/** The form's schema in English. */
+export const refundFormSchema = refundFormSchemaFor(refundsMessages.en.schema);
 
 export type RefundFormValues = z.infer<typeof refundFormSchema>;
 
@@ -133,8 +129,7 @@ export function refundFormDefaults(params: URLSearchParams): RefundFormDefaults 
 /** One rate the member can choose: KES per coin and what the customer gets for the amount. */
 export interface RateChoice {
   choice: RefundRate;
-  label: string;
-  /** "KES 129.45 per USDT". */
+  /** "KES 129.45" (per coin of the form's asset; its label comes from the page's catalog). */
   rate: string;
   /** "11.61 USDT", for `forKesCents`. */
   customerGets: string;
@@ -153,8 +148,8 @@ export interface RefundFormContext {
   /** The rates offered (crypto from the balance), priced for `ratesForKesCents`. */
   rates: RateChoice[];
   ratesForKesCents: string;
-  /** Why today's rate is not offered, when it is not. */
-  currentRateMissing: string | null;
+  /** Today's rate is not offered (not available now). */
+  currentRateMissing: boolean;
   /** Where the payment came from (a hint, never prefilled). */
   payerAddress: string | null;
   /** "+254 712 345 678" (M-Pesa). */
@@ -174,13 +169,16 @@ export function RefundForm({
   defaults: RefundFormDefaults;
   reviewed: boolean;
 }) {
+  const m = useMessages(refundsMessages);
+  const f = m.form;
+  const schema = refundFormSchemaFor(m.schema);
   const [form, fields] = useForm<RefundFormValues>({
     id: "refund",
     lastResult,
     defaultValue: defaults,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: refundFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const initial = (value: unknown) => (typeof value === "string" ? value : undefined);
   const crypto = context.method === "crypto";
@@ -205,19 +203,16 @@ export function RefundForm({
       {context.held ? (
         <>
           <input type="hidden" name="held" value="1" />
-          <p className="text-slate-700">
-            The customer gets back the {context.heldText} held for them (what they paid over the
-            amount asked). Nothing leaves your balance.
-          </p>
+          <p className="text-slate-700">{f.heldIntro(context.heldText ?? "")}</p>
         </>
       ) : (
         <TextField
           meta={fieldMeta(fields.amount)}
-          label="Amount to refund (KES)"
+          label={f.amountLabel}
           hint={
             crypto
-              ? `At most ${formatKesCents(context.remainingKesCents)}. Cents are allowed, such as 1500.50.`
-              : `At most ${formatKesCents(context.remainingKesCents)}, in whole shillings: M-Pesa's charge is added.`
+              ? f.amountHintCrypto(formatKesCents(context.remainingKesCents))
+              : f.amountHintMpesa(formatKesCents(context.remainingKesCents))
           }
           inputMode="decimal"
           autoComplete="off"
@@ -227,9 +222,9 @@ export function RefundForm({
       )}
       {crypto && !context.held ? (
         <fieldset aria-describedby={rateMeta.errors?.length ? rateMeta.errorId : undefined}>
-          <legend className="text-sm font-medium text-slate-800">Rate</legend>
+          <legend className="text-sm font-medium text-slate-800">{f.rateLegend}</legend>
           <p className="mt-1 text-sm text-slate-600">
-            What the customer gets for {formatKesCents(context.ratesForKesCents)} at each rate.
+            {f.rateIntro(formatKesCents(context.ratesForKesCents))}
           </p>
           <div className="mt-2 space-y-2">
             {context.rates.map((rate) => {
@@ -245,15 +240,15 @@ export function RefundForm({
                     className="mt-1 h-4 w-4 border-slate-500 text-brand-700 focus:ring-brand-700"
                   />
                   <label htmlFor={id} className="min-w-0 text-sm text-slate-800">
-                    <span className="font-medium">{rate.label}</span>: {rate.rate}; the customer
-                    gets {rate.customerGets}
+                    <span className="font-medium">{m.rateLabels[rate.choice]}</span>:{" "}
+                    {m.perAsset(rate.rate, context.asset)}; {f.customerGets(rate.customerGets)}
                   </label>
                 </div>
               );
             })}
           </div>
           {context.currentRateMissing ? (
-            <p className="mt-2 text-sm text-slate-600">{context.currentRateMissing}</p>
+            <p className="mt-2 text-sm text-slate-600">{m.page.currentRateMissing}</p>
           ) : null}
           <FieldError meta={rateMeta} />
         </fieldset>
@@ -261,17 +256,16 @@ export function RefundForm({
       {crypto ? (
         <TextField
           meta={fieldMeta(fields.address)}
-          label={`Customer's ${context.asset} address`}
+          label={f.addressLabel(context.asset)}
           hint={
             <>
-              The refund goes on {context.networkName} only: ask your customer for an address on
-              that network. Coins sent to an address on another network may be lost.
+              {f.addressHint(context.networkName)}
               {context.payerAddress ? (
                 <>
                   {" "}
-                  The payment came from{" "}
-                  <span className="break-all font-mono">{context.payerAddress}</span>: use it only
-                  if the customer confirms it is theirs (an exchange's address may not be).
+                  {f.payerAddressBefore}{" "}
+                  <span className="break-all font-mono">{context.payerAddress}</span>
+                  {f.payerAddressAfter}
                 </>
               ) : null}
             </>
@@ -283,8 +277,7 @@ export function RefundForm({
         />
       ) : (
         <p className="text-slate-700">
-          The refund goes to the phone the customer paid from
-          {context.payerPhone ? `, ${context.payerPhone}` : ""}, by M-Pesa.
+          {context.payerPhone ? f.mpesaToPhone(context.payerPhone) : f.mpesaTo}
         </p>
       )}
       {crypto && context.travelRule ? (
@@ -292,18 +285,18 @@ export function RefundForm({
       ) : null}
       <TextField
         meta={fieldMeta(fields.reason, false)}
-        label="Reason (optional)"
-        hint={`For your records, up to ${REFUND_REASON_MAX} characters.`}
+        label={f.reasonLabel}
+        hint={f.reasonHint(REFUND_REASON_MAX)}
         maxLength={REFUND_REASON_MAX}
         defaultValue={initial(fields.reason.initialValue)}
       />
       <SubmitButton
         name="intent"
         value="review"
-        pendingLabel="Checking..."
+        pendingLabel={f.checking}
         variant={reviewed ? "secondary" : "primary"}
       >
-        {reviewed ? "Review again" : "Review refund"}
+        {reviewed ? f.reviewAgain : f.review}
       </SubmitButton>
     </Form>
   );

@@ -1,6 +1,9 @@
 import { Form } from "@remix-run/react";
 import { Card } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
+import type { RefundRate } from "~/core/refunds/vocabulary";
+import { refundsMessages } from "~/i18n/catalogs/refunds";
+import { useMessages } from "~/i18n/use-messages";
 import { formatKesCents } from "~/utils/format";
 
 /** What the server planned for a refund before it is sent (amounts as cent strings). */
@@ -9,8 +12,8 @@ export interface RefundReviewData {
   source: "balance" | "held";
   /** "11.61 USDT" or "KES 1,500.00". */
   customerGets: string;
-  /** "KES 129.45 per USDT, the rate locked at payment" (crypto from the balance). */
-  rate: string | null;
+  /** KES per coin ("KES 129.45"), the coin and which rate (crypto from the balance). */
+  rate: { rate: string; asset: string; choice: RefundRate } | null;
   /** The customer's address, or their phone ("+254 712 345 678"). */
   to: string;
   /** "Tron (TRC-20)" (crypto). */
@@ -20,8 +23,11 @@ export interface RefundReviewData {
   railChargeKesCents: string;
   totalKesCents: string;
   availableKesCents: string;
-  /** Crypto worth USD 1,000 or more: what the travel rule sends with it, in words. */
-  travelRule?: string | null;
+  /**
+   * Crypto worth USD 1,000 or more: who the travel rule names as the sender and the receiver, and
+   * the provider holding the receiver's wallet (null: their own wallet).
+   */
+  travelRule?: { sender: string; receiver: string; provider: string | null } | null;
   /** The reviewed values, sent again (hidden) with Send refund and checked again on the server. */
   values: Record<string, string>;
   /** Made at review: the same Send twice makes one refund. */
@@ -33,33 +39,36 @@ export interface RefundReviewData {
  * or M-Pesa's charge, what leaves the balance and the balance, and the button that sends it.
  */
 export function RefundReview({ review, action }: { review: RefundReviewData; action: string }) {
+  const m = useMessages(refundsMessages);
+  const r = m.review;
   const held = review.source === "held";
-  const rows: [string, string][] = [["The customer receives", review.customerGets]];
-  if (review.rate) rows.push(["Rate", review.rate]);
-  rows.push([review.method === "mpesa" ? "To M-Pesa" : "To the address", review.to]);
-  if (review.networkName) rows.push(["Network", review.networkName]);
+  const rows: [string, string][] = [[r.receives, review.customerGets]];
+  if (review.rate)
+    rows.push([
+      r.rate,
+      `${m.perAsset(review.rate.rate, review.rate.asset)}, ${m.rateLabels[review.rate.choice].toLowerCase()}`,
+    ]);
+  rows.push([review.method === "mpesa" ? r.toMpesa : r.toAddress, review.to]);
+  if (review.networkName) rows.push([r.network, review.networkName]);
   if (review.method === "crypto")
     rows.push([
-      "Network fee",
-      review.networkFee
-        ? `About ${review.networkFee}, paid by OneHop: not taken from the refund or your balance`
-        : "Paid by OneHop: not taken from the refund or your balance",
+      r.networkFee,
+      review.networkFee ? r.networkFeeAbout(review.networkFee) : r.networkFeePaid,
     ]);
   if (review.method === "mpesa")
-    rows.push(["M-Pesa charge, at cost", formatKesCents(review.railChargeKesCents)]);
-  rows.push([
-    "Total from your balance",
-    held
-      ? "Nothing: this money is already held for the customer"
-      : formatKesCents(review.totalKesCents),
-  ]);
-  rows.push(["Available balance", formatKesCents(review.availableKesCents)]);
-  if (review.travelRule) rows.push(["Sent with it (travel rule)", review.travelRule]);
+    rows.push([r.mpesaCharge, formatKesCents(review.railChargeKesCents)]);
+  rows.push([r.total, held ? r.nothingFromBalance : formatKesCents(review.totalKesCents)]);
+  rows.push([r.available, formatKesCents(review.availableKesCents)]);
+  if (review.travelRule) {
+    const { sender, receiver, provider } = review.travelRule;
+    const where = provider === null ? r.ownWallet : provider ? r.atProvider(provider) : "";
+    rows.push([r.travelRule, r.travelRuleText(sender, receiver, where)]);
+  }
   return (
     <section aria-labelledby="refund-review-title" className="mt-10">
       <Card className="border-brand-300">
         <h2 id="refund-review-title" className="text-xl font-semibold text-ink">
-          Review the refund
+          {r.title}
         </h2>
         <dl className="mt-4 grid gap-3 sm:grid-cols-2">
           {rows.map(([label, value]) => (
@@ -72,21 +81,16 @@ export function RefundReview({ review, action }: { review: RefundReviewData; act
           ))}
         </dl>
         {review.method === "crypto" ? (
-          <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
-            Check the address with your customer: a crypto transfer cannot be called back.
-          </p>
+          <p className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">{r.checkAddress}</p>
         ) : null}
         <Form method="post" action={action} className="mt-6">
           {Object.entries(review.values).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <input type="hidden" name="requestKey" value={review.requestKey} />
-          <p className="mb-3 text-sm text-slate-600">
-            You may be asked to confirm it is you (your authentication code, or your password)
-            first.
-          </p>
-          <SubmitButton name="intent" value="send" pendingLabel="Sending...">
-            Send refund
+          <p className="mb-3 text-sm text-slate-600">{r.confirmFirst}</p>
+          <SubmitButton name="intent" value="send" pendingLabel={r.sending}>
+            {r.send}
           </SubmitButton>
         </Form>
       </Card>
