@@ -14,15 +14,13 @@ import {
 } from "react-router-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers } from "../../drizzle/schema";
-import type { TeamRole } from "~/core/accounts/permissions";
 import { hashPassword } from "~/core/passwords.server";
 import { pageLocale } from "~/i18n/negotiate";
 import { LocaleProvider } from "~/i18n/use-messages";
-import { startSession } from "~/utils/session.server";
-import { installTestDatabase, testStore } from "../../tests/setup/db";
-import { addMember } from "../../tests/setup/members";
+import { signedInMember } from "../../tests/setup/members";
+import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
-import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
+import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import MerchantLayout, {
   ErrorBoundary as MerchantErrorBoundary,
   loader as layoutLoader,
@@ -39,12 +37,6 @@ const MERCHANT = "MRC-SWDB22";
 addMerchant(db, MERCHANT, null);
 
 const SW = "onehop_lang=sw";
-
-async function signedInMember(merchantId: string, role: TeamRole) {
-  const { id } = addMember(db, merchantId, role);
-  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
-  return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
-}
 
 interface PageModule {
   loader: (args: LoaderFunctionArgs) => Promise<unknown>;
@@ -102,7 +94,7 @@ const dashboard = (cookie: string) =>
 
 describe("the merchant app's shell and dashboard in Kiswahili", () => {
   it("an owner's dashboard and shell in Kiswahili with the cookie", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const page = await dashboard(`${cookie}; ${SW}`);
     // The shell: section, navigation, the member's role, Sign Out, the language switch.
     expect(page).toContain("Mfanyabiashara");
@@ -152,7 +144,7 @@ describe("the merchant app's shell and dashboard in Kiswahili", () => {
   });
 
   it("a cashier's role is named Keshia", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "cashier");
+    const { cookie } = await signedInMember(db, MERCHANT, "cashier");
     const page = await dashboard(`${cookie}; ${SW}`);
     expect(page).toContain("(Keshia)");
     expect(page).toContain("Bado hakuna malipo");
@@ -160,7 +152,7 @@ describe("the merchant app's shell and dashboard in Kiswahili", () => {
   });
 
   it("English without the cookie, the switch there too", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const page = await dashboard(cookie);
     expect(page).toContain("Merchant Dashboard");
     expect(page).toContain("Merchant ID");
@@ -177,7 +169,7 @@ describe("the merchant app's shell and dashboard in Kiswahili", () => {
   });
 
   it("an unknown address inside the app: the 404 in Kiswahili, inside the shell", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const page = await html(notFoundPage, "/merchant/hakuna-kitu", "*", `${cookie}; ${SW}`);
     expect(page).toContain("Hitilafu 404");
     expect(page).toContain("Ukurasa haupatikani");
@@ -201,7 +193,7 @@ describe("step-up (Confirm it is you) in Kiswahili", () => {
     );
 
   it("the page, its refusals and its toast in Kiswahili; English without the cookie", async () => {
-    const { id, cookie } = await signedInMember(MERCHANT, "owner");
+    const { id, cookie } = await signedInMember(db, MERCHANT, "owner");
     db.update(merchantUsers)
       .set({ passwordHash: await hashPassword("a long enough secret") })
       .where(eq(merchantUsers.id, id))

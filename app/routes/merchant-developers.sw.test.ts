@@ -7,15 +7,13 @@
  */
 import { createElement } from "react";
 import { afterAll, describe, expect, it } from "vitest";
-import type { TeamRole } from "~/core/accounts/permissions";
 import { createWebhookEndpoint } from "~/core/api/webhooks/endpoints.server";
 import { DataModeSwitch } from "~/components/developers/DataModeSwitch";
-import { startSession } from "~/utils/session.server";
+import { signedInMember } from "../../tests/setup/members";
 import { installTestDatabase, testStore } from "../../tests/setup/db";
-import { addMember } from "../../tests/setup/members";
 import { addMerchant } from "../../tests/setup/payments";
 import { renderPage } from "../../tests/setup/render-page";
-import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
+import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import MerchantDevelopers, { loader as sectionLoader } from "./merchant.developers";
 import DeveloperApiKeys, {
   action as keysAction,
@@ -37,13 +35,6 @@ const SHOP = "MRC-DEVSW2";
 addMerchant(db, SHOP);
 const SW = "; onehop_lang=sw";
 
-let members = 0;
-async function signedInMember(merchantId: string, role: TeamRole) {
-  const { id } = addMember(db, merchantId, role, { username: `devsw${role}${++members}` });
-  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
-  return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
-}
-
 const args = (request: Request, params: Record<string, string> = {}) => ({
   request,
   params,
@@ -57,7 +48,7 @@ const HOOKS = "/merchant/developers/webhooks";
 
 describe("Developers in Kiswahili", () => {
   it("the section and the API keys page: Kiswahili with the cookie, English without", async () => {
-    const { cookie } = await signedInMember(SHOP, "developer");
+    const { cookie } = await signedInMember(db, SHOP, "developer");
     const section = (c: string, locale: "en" | "sw") =>
       renderPage(
         { path: "merchant/developers", loader: sectionLoader, Component: MerchantDevelopers },
@@ -99,7 +90,7 @@ describe("Developers in Kiswahili", () => {
   });
 
   it("a bad key form and a refused revoke answer in Kiswahili with the cookie", async () => {
-    const { cookie } = await signedInMember(SHOP, "developer");
+    const { cookie } = await signedInMember(db, SHOP, "developer");
     const fields = { intent: "create", name: "", mode: "test", expires: "never" };
     const sw = await respond(() =>
       keysAction(args(formPost(KEYS, fields, { cookie: cookie + SW }))),
@@ -129,7 +120,7 @@ describe("Developers in Kiswahili", () => {
   });
 
   it("the webhook forms: Kiswahili messages and core's refusal with the cookie", async () => {
-    const { cookie } = await signedInMember(SHOP, "developer");
+    const { cookie } = await signedInMember(db, SHOP, "developer");
     const post = (fields: Record<string, string | string[]>, c: string) =>
       respond(() => webhooksAction(args(formPost(HOOKS, fields, { cookie: c }))));
     const empty = { intent: "create", url: "", mode: "test", events: ["*"] };
@@ -149,7 +140,7 @@ describe("Developers in Kiswahili", () => {
   });
 
   it("the webhook pages and an endpoint's toasts in Kiswahili, English without", async () => {
-    const { cookie } = await signedInMember(SHOP, "developer");
+    const { cookie } = await signedInMember(db, SHOP, "developer");
     const made = await createWebhookEndpoint(
       testStore(db),
       {

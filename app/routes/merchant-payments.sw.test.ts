@@ -5,14 +5,12 @@
  * Without the cookie, English as before.
  */
 import { describe, expect, it } from "vitest";
-import type { TeamRole } from "~/core/accounts/permissions";
-import { startSession } from "~/utils/session.server";
-import { installTestDatabase, testStore } from "../../tests/setup/db";
-import { addMember } from "../../tests/setup/members";
+import { signedInMember } from "../../tests/setup/members";
+import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant, confirmedPayment, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { storeLiveRates } from "../../tests/setup/rates";
 import { renderPage } from "../../tests/setup/render-page";
-import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
+import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import PaymentLinks, {
   action as linksAction,
   loader as linksLoader,
@@ -29,13 +27,6 @@ const MERCHANT = "MRC-SWPY22";
 addMerchant(db, MERCHANT);
 
 const SW = "onehop_lang=sw";
-let members = 0;
-async function signedInMember(merchantId: string, role: TeamRole) {
-  const { id } = addMember(db, merchantId, role, { username: `swpay${role}${++members}` });
-  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
-  return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
-}
-
 /** The member's cookie, with the language switch's for Kiswahili. */
 const inLanguage = (cookie: string, locale: "en" | "sw") =>
   locale === "sw" ? `${cookie}; ${SW}` : cookie;
@@ -45,7 +36,7 @@ const errorsOf = async (response: Response) =>
 
 describe("the payments list and a payment's page in Kiswahili", () => {
   it("draws the list's filters, table and totals in Kiswahili; English without the cookie", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     await confirmedPayment(db, h, { merchantId: MERCHANT, amountKes: 2500, reference: "SW-LIST" });
     const render = (locale: "en" | "sw", query = "") =>
       renderPage(
@@ -79,7 +70,7 @@ describe("the payments list and a payment's page in Kiswahili", () => {
   });
 
   it("draws a payment's amounts, timeline and settlement in Kiswahili; English without the cookie", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const { payment } = await confirmedPayment(db, h, {
       merchantId: MERCHANT,
       amountKes: 3000,
@@ -125,7 +116,7 @@ describe("Create Payment in Kiswahili", () => {
     );
 
   it("answers bad fields in Kiswahili with the cookie, in English without", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const bad = { intent: "review", amountKes: "15,000", asset: "USDC", network: "tron" };
     const sw = await post(inLanguage(cookie, "sw"), { ...bad, reference: "" });
     expect(sw.status).toBe(400);
@@ -157,7 +148,7 @@ describe("Create Payment in Kiswahili", () => {
 
   it("reviews and creates with the same values, the summary and the toast in Kiswahili", async () => {
     await storeLiveRates(db);
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const order = { amountKes: "5000", asset: "USDT", reference: "SW-NEW" };
     const review = await post(inLanguage(cookie, "sw"), { ...order, intent: "review" });
     expect(review.status).toBe(200);
@@ -209,7 +200,7 @@ describe("the payment links page in Kiswahili", () => {
     );
 
   it("refuses bad fields in Kiswahili, creates with the Kiswahili toast, lists in Kiswahili", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const sw = inLanguage(cookie, "sw");
     const refused = await post(sw, {
       intent: "create",

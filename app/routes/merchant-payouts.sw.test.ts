@@ -4,13 +4,11 @@
  * batch's page are Kiswahili; without it, English as before. Money stays "KES 1,500.00".
  */
 import { afterAll, describe, expect, it } from "vitest";
-import type { TeamRole } from "~/core/accounts/permissions";
-import { startSession } from "~/utils/session.server";
-import { installTestDatabase, testStore } from "../../tests/setup/db";
-import { addMember } from "../../tests/setup/members";
+import { signedInMember } from "../../tests/setup/members";
+import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant, creditAvailable } from "../../tests/setup/payments";
 import { renderPage } from "../../tests/setup/render-page";
-import { cookiesFrom, formPost, get, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
+import { formPost, get, ORIGIN, respond, toastOf } from "../../tests/setup/requests";
 import PayoutBatch, { action as batchAction, loader as batchLoader } from "./merchant.payouts.$id";
 import MerchantPayouts, {
   action as payoutsAction,
@@ -27,14 +25,7 @@ await creditAvailable(db, MERCHANT, 100_000);
 
 const SW = "onehop_lang=sw";
 
-let members = 0;
-async function signedInMember(merchantId: string, role: TeamRole) {
-  const { id } = addMember(db, merchantId, role, { username: `paysw${role}${++members}` });
-  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
-  return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
-}
-
-const owner = await signedInMember(MERCHANT, "owner");
+const owner = await signedInMember(db, MERCHANT, "owner");
 const inSwahili = `${owner.cookie}; ${SW}`;
 
 const listPage = (request: Request, locale: "en" | "sw") =>

@@ -16,14 +16,12 @@ import {
   type RefundOptions,
 } from "~/components/merchants/refunds/PaymentRefunds";
 import { refundFormSchemaFor } from "~/components/merchants/refunds/RefundForm";
-import type { TeamRole } from "~/core/accounts/permissions";
 import type { Payment } from "~/core/payments/payments.server";
 import { refundsMessages } from "~/i18n/catalogs/refunds";
 import type { Locale } from "~/i18n/locales";
 import { LocaleProvider } from "~/i18n/use-messages";
-import { startSession } from "~/utils/session.server";
-import { installTestDatabase, testStore } from "../../tests/setup/db";
-import { addMember } from "../../tests/setup/members";
+import { signedInMember } from "../../tests/setup/members";
+import { installTestDatabase } from "../../tests/setup/db";
 import {
   addMerchant,
   confirmedPayment,
@@ -32,7 +30,7 @@ import {
 } from "../../tests/setup/payments";
 import { storeLiveRates } from "../../tests/setup/rates";
 import { renderPage } from "../../tests/setup/render-page";
-import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
+import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import * as paymentPage from "./merchant.payments.$id";
 import RefundPayment, { action, loader } from "./merchant.payments.$id_.refund";
 
@@ -48,13 +46,6 @@ await storeLiveRates(db, { USDT: "130" });
 /** A valid Ethereum address (USDT payments here are on Ethereum). */
 const CUSTOMER = "0x52908400098527886E0F7030069857D2E4169EE7";
 const SW = "onehop_lang=sw";
-
-let members = 0;
-async function signedInMember(merchantId: string, role: TeamRole) {
-  const { id } = addMember(db, merchantId, role, { username: `refundsw${role}${++members}` });
-  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
-  return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
-}
 
 let references = 0;
 async function paidPayment(amountKes = 2_000): Promise<Payment> {
@@ -80,7 +71,7 @@ const render = (request: Request, locale: Locale) =>
 describe("the refund page in Kiswahili", () => {
   it("shows the form in Kiswahili with the cookie, and in English without it", async () => {
     const payment = await paidPayment();
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const sw = await render(get(refundUrl(payment), { cookie: `${cookie}; ${SW}` }), "sw");
     expect(sw).toContain("Rejesha pesa za malipo haya");
     expect(sw).toContain(`Rudi kwenye malipo ${payment.reference}`);
@@ -106,7 +97,7 @@ describe("the refund page in Kiswahili", () => {
 
   it("a bad submission answers in Kiswahili at its field, English without the cookie", async () => {
     const payment = await paidPayment();
-    const { cookie } = await signedInMember(MERCHANT, "finance");
+    const { cookie } = await signedInMember(db, MERCHANT, "finance");
     const fields = { intent: "review", amount: "12abc", address: CUSTOMER };
     const sw = await render(
       formPost(refundUrl(payment), fields, { cookie: `${cookie}; ${SW}` }),
@@ -120,7 +111,7 @@ describe("the refund page in Kiswahili", () => {
 
   it("core's refusal is worded in Kiswahili, with its amount; English stays core's words", async () => {
     const payment = await paidPayment(2_000);
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const fields = { intent: "review", amount: "2000.01", address: CUSTOMER };
     const sw = await render(
       formPost(refundUrl(payment), fields, { cookie: `${cookie}; ${SW}` }),
@@ -133,7 +124,7 @@ describe("the refund page in Kiswahili", () => {
 
   it("the review is in Kiswahili, and Send's toast too", async () => {
     const payment = await paidPayment(2_000);
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const swCookie = `${cookie}; ${SW}`;
     const reviewed = await render(
       formPost(
@@ -302,7 +293,7 @@ describe("the Refunds section with core's own words", () => {
 
   it("translates the loader's rate lines for both rates", async () => {
     const payment = await paidPayment(2_000);
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     await sendRefund(payment, cookie, "100", "locked");
     await sendRefund(payment, cookie, "130", "current");
     const refunds = await loaded(payment, cookie);
@@ -344,7 +335,7 @@ describe("the Refunds section with core's own words", () => {
 
   it("translates core's reasons a payment cannot be refunded", async () => {
     const payment = await paidPayment(2_000);
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const cases = [
       ["in_review", "inReview"],
       ["expired", "onlyPaid"],

@@ -5,18 +5,16 @@
  * before. Against a real database, with the payments runtime on the simulators.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TeamRole } from "~/core/accounts/permissions";
-import { startSession } from "~/utils/session.server";
 import { installPaymentsRuntime } from "~/wiring/payments.server";
-import { installTestDatabase, testStore } from "../../tests/setup/db";
-import { addMember } from "../../tests/setup/members";
+import { signedInMember } from "../../tests/setup/members";
+import { installTestDatabase } from "../../tests/setup/db";
 import {
   addMerchant,
   startPaymentsHarness,
   type PaymentsHarness,
 } from "../../tests/setup/payments";
 import { renderPage } from "../../tests/setup/render-page";
-import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
+import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import MerchantSettings, {
   action as settingsAction,
   loader as settingsLoader,
@@ -44,18 +42,11 @@ const SW = "; onehop_lang=sw";
 const merchantId = "MRC-SWSET1";
 addMerchant(db, merchantId);
 
-let members = 0;
-async function signedInMember(role: TeamRole) {
-  const { id } = addMember(db, merchantId, role, { username: `swset${role}${++members}` });
-  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
-  return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
-}
-
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
 describe("settings in Kiswahili", () => {
   it("the settlement settings page: Kiswahili with the cookie, English without", async () => {
-    const { cookie } = await signedInMember("owner");
+    const { cookie } = await signedInMember(db, merchantId, "owner");
     const page = { path: "merchant/settings", loader: settingsLoader, Component: MerchantSettings };
     const sw = await renderPage(page, get("/merchant/settings", { cookie: cookie + SW }), "sw");
     expect(sw).toContain("Mipangilio ya ulipaji");
@@ -79,7 +70,7 @@ describe("settings in Kiswahili", () => {
   });
 
   it("a bad KRA PIN is refused in Kiswahili; a saved one says so in Kiswahili", async () => {
-    const { cookie } = await signedInMember("owner");
+    const { cookie } = await signedInMember(db, merchantId, "owner");
     const post = (fields: Record<string, string>, withCookie: string) =>
       respond(() =>
         settingsAction(
@@ -110,7 +101,7 @@ describe("settings in Kiswahili", () => {
   });
 
   it("a bad destination is refused in Kiswahili", async () => {
-    const { cookie } = await signedInMember("owner");
+    const { cookie } = await signedInMember(db, merchantId, "owner");
     const add = async (fields: Record<string, string>) => {
       const response = await respond(() =>
         settingsAction(args(formPost("/merchant/settings", fields, { cookie: cookie + SW }))),
@@ -128,7 +119,7 @@ describe("settings in Kiswahili", () => {
   });
 
   it("directors and owners and the data page in Kiswahili; a bad person in Kiswahili", async () => {
-    const { cookie } = await signedInMember("owner");
+    const { cookie } = await signedInMember(db, merchantId, "owner");
     const owners = {
       path: "merchant/settings/business-owners",
       loader: ownersLoader,
@@ -184,7 +175,7 @@ describe("settings in Kiswahili", () => {
 
 describe("the team page in Kiswahili", () => {
   it("members, roles and the invite form in Kiswahili with the cookie, English without", async () => {
-    const { cookie } = await signedInMember("owner");
+    const { cookie } = await signedInMember(db, merchantId, "owner");
     const page = { path: "merchant/team", loader: teamLoader, Component: MerchantTeam };
     const sw = await renderPage(page, get("/merchant/team", { cookie: cookie + SW }), "sw");
     expect(sw).toContain("Wanachama");
@@ -200,7 +191,7 @@ describe("the team page in Kiswahili", () => {
   });
 
   it("a bad invitation answers in Kiswahili; a change's toast is in Kiswahili", async () => {
-    const { cookie } = await signedInMember("owner");
+    const { cookie } = await signedInMember(db, merchantId, "owner");
     const post = (fields: Record<string, string>, withCookie: string) =>
       respond(() => teamAction(args(formPost("/merchant/team", fields, { cookie: withCookie }))));
     const bad = await post({ intent: "invite", email: "si-barua-pepe", role: "" }, cookie + SW);

@@ -4,17 +4,15 @@
  * top-up instructions) and the top-up form's answers are Kiswahili; without it, English as before.
  */
 import { describe, expect, it } from "vitest";
-import type { TeamRole } from "~/core/accounts/permissions";
 import { followStkTopUps } from "~/core/funding/stk-top-ups.server";
 import { claimStkTopUp } from "~/core/funding/top-ups.server";
 import { createStkClient } from "~/core/providers/daraja/stk.server";
 import { SANDBOX_STK_PASSKEY, SANDBOX_STK_SHORTCODE } from "~/core/providers/daraja/wire";
-import { startSession } from "~/utils/session.server";
+import { signedInMember } from "../../tests/setup/members";
 import { installTestDatabase, testStore } from "../../tests/setup/db";
-import { addMember } from "../../tests/setup/members";
 import { addMerchant, setUpPaymentsHarness, TEST_DARAJA_KEYS } from "../../tests/setup/payments";
 import { renderPage } from "../../tests/setup/render-page";
-import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
+import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import FeeInvoices, { loader as feeInvoicesLoader } from "./merchant.fee-invoices";
 import MerchantTopUp, {
   action as topUpAction,
@@ -29,13 +27,6 @@ const h = setUpPaymentsHarness({ db, close }, { install: true });
 const MERCHANT = "MRC-STSW22";
 addMerchant(db, MERCHANT);
 const SW = "onehop_lang=sw";
-
-let members = 0;
-async function signedInMember(merchantId: string, role: TeamRole) {
-  const { id } = addMember(db, merchantId, role, { username: `stsw${role}${++members}` });
-  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
-  return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
-}
 
 const installStk = () => {
   const client = createStkClient({
@@ -56,7 +47,7 @@ const BACKWARDS = "?from=2026-02-10&to=2026-02-01";
 
 describe("statements in Kiswahili", () => {
   it("the page: Kiswahili with the cookie, English without", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "finance");
+    const { cookie } = await signedInMember(db, MERCHANT, "finance");
     const page = {
       path: "merchant/statements",
       loader: statementsLoader,
@@ -85,7 +76,7 @@ describe("statements in Kiswahili", () => {
   });
 
   it("a bad period answers in Kiswahili, on the page and on the print version", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "owner");
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
     const page = {
       path: "merchant/statements",
       loader: statementsLoader,
@@ -118,7 +109,7 @@ describe("statements in Kiswahili", () => {
   });
 
   it("fee invoices: the invoice's headings and a bad month in Kiswahili", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "finance");
+    const { cookie } = await signedInMember(db, MERCHANT, "finance");
     const page = {
       path: "merchant/fee-invoices",
       loader: feeInvoicesLoader,
@@ -155,7 +146,7 @@ describe("topping up in Kiswahili", () => {
       .error;
 
   it("the page: Kiswahili with the cookie, English without", async () => {
-    const { cookie } = await signedInMember(MERCHANT, "finance");
+    const { cookie } = await signedInMember(db, MERCHANT, "finance");
     const sw = await renderPage(page, get(PATH, { cookie: `${cookie}; ${SW}` }), "sw");
     expect(sw).toContain("Ongeza salio lako");
     expect(sw).toContain("Kinachoweza kutumwa");
@@ -172,7 +163,7 @@ describe("topping up in Kiswahili", () => {
 
   it("a bad amount or number answers in Kiswahili; the prompt's toast too", async () => {
     installStk();
-    const { cookie } = await signedInMember(MERCHANT, "finance");
+    const { cookie } = await signedInMember(db, MERCHANT, "finance");
     const badAmount = await post(
       { intent: "stk", amount: "mia tano", phone: "0712345678" },
       `${cookie}; ${SW}`,
@@ -206,7 +197,7 @@ describe("topping up in Kiswahili", () => {
 
   it("a prompt M-Pesa never confirmed: the reason the job stored, in Kiswahili", async () => {
     const stk = installStk();
-    const { id, cookie } = await signedInMember(MERCHANT, "finance");
+    const { id, cookie } = await signedInMember(db, MERCHANT, "finance");
     const store = testStore(db);
     await claimStkTopUp(store, {
       merchantId: MERCHANT,

@@ -5,14 +5,12 @@
  * Kiswahili (validation messages, toasts). Without the cookie, English as before.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TeamRole } from "~/core/accounts/permissions";
-import { startSession } from "~/utils/session.server";
-import { installTestDatabase, testStore } from "../../tests/setup/db";
-import { addMember } from "../../tests/setup/members";
+import { signedInMember } from "../../tests/setup/members";
+import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant, setUpPaymentsHarness } from "../../tests/setup/payments";
 import { storeLiveRates } from "../../tests/setup/rates";
 import { renderPage } from "../../tests/setup/render-page";
-import { cookiesFrom, formPost, get, respond, toastOf } from "../../tests/setup/requests";
+import { formPost, get, respond, toastOf } from "../../tests/setup/requests";
 import ChangePassword, {
   action as passwordAction,
   loader as passwordLoader,
@@ -39,12 +37,6 @@ beforeAll(async () => {
   await storeLiveRates(db);
 });
 
-async function signedInMember(merchantId: string, role: TeamRole) {
-  const { id } = addMember(db, merchantId, role);
-  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
-  return { id, cookie: cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } })) };
-}
-
 const till = (request: Request, locale: "en" | "sw") =>
   renderPage(
     { path: "merchant/till", loader: tillLoader, action: tillAction, Component: Till },
@@ -59,7 +51,7 @@ const postTill = (cookie: string, fields: Record<string, string>, path = "/merch
 
 describe("the till in Kiswahili", () => {
   it("draws the counter in Kiswahili with the cookie, in English without", async () => {
-    const { cookie } = await signedInMember(SHOP, "cashier");
+    const { cookie } = await signedInMember(db, SHOP, "cashier");
     const sw = await till(get("/merchant/till", { cookie: cookie + SW }), "sw");
     expect(sw).toContain("Kiasi (KES)");
     expect(sw).toContain("Anza mauzo");
@@ -75,7 +67,7 @@ describe("the till in Kiswahili", () => {
   });
 
   it("a bad amount is refused in Kiswahili with the cookie, in English without", async () => {
-    const { cookie } = await signedInMember(SHOP, "cashier");
+    const { cookie } = await signedInMember(db, SHOP, "cashier");
     const sw = await postTill(cookie + SW, { intent: "sell", amountKes: "12,50" });
     expect(sw.status).toBe(400);
     expect(JSON.stringify(await sw.json())).toContain(
@@ -89,7 +81,7 @@ describe("the till in Kiswahili", () => {
   });
 
   it("a sale waits in Kiswahili, and canceling it says so in Kiswahili", async () => {
-    const { cookie } = await signedInMember(SHOP, "cashier");
+    const { cookie } = await signedInMember(db, SHOP, "cashier");
     const started = await postTill(cookie + SW, { intent: "sell", amountKes: "1500" });
     expect(started.status).toBe(303);
     const path = started.headers.get("Location")!;
@@ -114,7 +106,7 @@ describe("the till in Kiswahili", () => {
 
 describe("two-factor sign-in and the password in Kiswahili", () => {
   it("the two-factor set-up in Kiswahili with the cookie, in English without", async () => {
-    const { cookie } = await signedInMember(SHOP, "finance");
+    const { cookie } = await signedInMember(db, SHOP, "finance");
     const page = (request: Request, locale: "en" | "sw") =>
       renderPage(
         {
@@ -138,7 +130,7 @@ describe("two-factor sign-in and the password in Kiswahili", () => {
   });
 
   it("a wrong set-up code is refused in Kiswahili", async () => {
-    const { cookie } = await signedInMember(SHOP, "finance");
+    const { cookie } = await signedInMember(db, SHOP, "finance");
     const post = (fields: Record<string, string>, withCookie: string) =>
       respond(() =>
         twoFactorAction({
@@ -159,7 +151,7 @@ describe("two-factor sign-in and the password in Kiswahili", () => {
   });
 
   it("change password: the page and a wrong current password in Kiswahili", async () => {
-    const { cookie } = await signedInMember(SHOP, "viewer");
+    const { cookie } = await signedInMember(db, SHOP, "viewer");
     const page = (request: Request, locale: "en" | "sw") =>
       renderPage(
         {

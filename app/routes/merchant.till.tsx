@@ -34,7 +34,6 @@ import {
   maskedPhone,
   MPESA_MAX_ATTEMPTS,
   mpesaAmountCents,
-  type StartCollectionOutcome,
 } from "~/core/payments/mpesa-collections.server";
 import { PaymentError } from "~/core/payments/payments.server";
 import type { PaymentStatus } from "~/core/payments/statuses";
@@ -47,11 +46,11 @@ import {
   type TillState,
 } from "~/core/payments/till-schema";
 import { eatToday, statementBounds } from "~/core/statements/range";
-import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import { tillMessages } from "~/i18n/catalogs/till";
 import type { Locale } from "~/i18n/locales";
 import { matchesLocale } from "~/i18n/match-locale";
 import { inLocale, type Translation } from "~/i18n/messages";
+import { mpesaRefusalIn } from "~/route-support/mpesa-refusal.server";
 import { requestLocale } from "~/i18n/negotiate";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
@@ -103,25 +102,6 @@ function createRefusal(locale: Locale, error: PaymentError): string {
       return words.unavailable;
     default:
       return words.other;
-  }
-}
-
-/** Why an M-Pesa prompt was not sent, in the page's language (the core's English as it is). */
-function mpesaRefusal(
-  locale: Locale,
-  outcome: Extract<StartCollectionOutcome, { ok: false }>,
-): string {
-  if (locale === "en") return outcome.message;
-  const words = inLocale(mpesaPayMessages, locale);
-  switch (outcome.reason) {
-    case "invalid_phone":
-      return words.phoneInvalid;
-    case "not_safaricom":
-      return words.notSafaricom;
-    case "too_many_attempts":
-      return words.refusals.too_many_attempts(MPESA_MAX_ATTEMPTS);
-    default:
-      return words.refusals[outcome.reason];
   }
 }
 
@@ -270,7 +250,7 @@ export async function action({ request }: ActionFunctionArgs) {
       phone: submission.value.phone,
     });
     if (outcome.ok) return redirect(here, 303);
-    const message = mpesaRefusal(locale, outcome);
+    const message = mpesaRefusalIn(locale, outcome);
     if (outcome.field === "phone")
       return data<ActionData>(
         { mpesa: { lastResult: submission.reply({ fieldErrors: { phone: [message] } }) } },

@@ -79,6 +79,7 @@ import { checkoutMessages } from "~/i18n/catalogs/checkout";
 import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
+import { mpesaRefusalIn } from "~/route-support/mpesa-refusal.server";
 import { requestLocale } from "~/i18n/negotiate";
 import { matchesLocale } from "~/i18n/match-locale";
 import { useMessages } from "~/i18n/use-messages";
@@ -243,31 +244,6 @@ type ActionData = {
   mpesa?: { lastResult?: SubmissionResult<string[]>; formError?: string };
 };
 
-/**
- * Why a prompt was not sent, in the customer's language: the core's words in English, the
- * catalog's for its reason otherwise.
- */
-function mpesaRefusal(
-  locale: Locale,
-  outcome: Extract<
-    Awaited<ReturnType<ReturnType<typeof payments>["startMpesaPayment"]>>,
-    { ok: false }
-  >,
-): string {
-  if (locale === "en") return outcome.message;
-  const words = inLocale(mpesaPayMessages, locale);
-  switch (outcome.reason) {
-    case "invalid_phone":
-      return words.phoneInvalid;
-    case "not_safaricom":
-      return words.notSafaricom;
-    case "too_many_attempts":
-      return words.refusals.too_many_attempts(MPESA_MAX_ATTEMPTS);
-    default:
-      return words.refusals[outcome.reason];
-  }
-}
-
 /** "Pay with M-Pesa": validate the number, send the prompt, back to the page (it follows it). */
 async function payWithMpesa(request: Request, payment: Payment, form: FormData) {
   const locale = requestLocale(request);
@@ -297,7 +273,7 @@ async function payWithMpesa(request: Request, payment: Payment, form: FormData) 
     phone: submission.value.phone,
   });
   if (outcome.ok) return redirect(paths.checkout(payment.id), 303);
-  const message = mpesaRefusal(locale, outcome);
+  const message = mpesaRefusalIn(locale, outcome);
   if (outcome.field === "phone")
     return Response.json(
       {

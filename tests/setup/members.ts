@@ -5,6 +5,9 @@
 import { merchantUsers } from "../../drizzle/schema";
 import type { MemberStatus, TeamRole } from "~/core/accounts/permissions";
 import type { Db } from "~/db/sqlite-connection.server";
+import { startSession } from "~/utils/session.server";
+import { testStore } from "./db";
+import { cookiesFrom, get } from "./requests";
 
 let counter = 0;
 
@@ -29,4 +32,12 @@ export function addMember(
     })
     .run();
   return { id, username };
+}
+
+/** A member with `role`, signed in: their id, username and the session's `Cookie` header. */
+export async function signedInMember(db: Db, merchantId: string, role: TeamRole = "owner") {
+  const { id, username } = addMember(db, merchantId, role);
+  const setCookie = await startSession(testStore(db), "merchant", { merchantUserId: id }, get("/"));
+  const cookie = cookiesFrom(new Response(null, { headers: { "Set-Cookie": setCookie } }));
+  return { id, username, cookie };
 }

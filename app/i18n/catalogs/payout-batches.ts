@@ -3,19 +3,16 @@
  * the maker-checker actions, the toasts and refusals, and the payout approval limit form (shown in
  * Settings). Row checks and refusals from core/disbursements stay in English: the API shares them.
  */
-import type { NameCheck, RowFilter, RowStatus } from "~/core/disbursements/vocabulary";
+import {
+  nameCheckLabels,
+  rowStatusLabels,
+  type NameCheck,
+  type RowFilter,
+  type RowStatus,
+} from "~/core/disbursements/vocabulary";
 import { defineMessages } from "../messages";
 
-const rowStatusEn: Record<RowStatus, string> = {
-  ready: "Ready",
-  invalid: "Needs fixing",
-  dropped: "Dropped",
-  queued: "Queued",
-  sent: "Sent",
-  paid: "Paid",
-  failed: "Failed",
-  cancelled: "Cancelled",
-};
+const rowStatusEn: Record<RowStatus, string> = rowStatusLabels;
 
 const rowStatusSw: Record<RowStatus, string> = {
   ready: "Tayari",
@@ -28,15 +25,7 @@ const rowStatusSw: Record<RowStatus, string> = {
   cancelled: "Imeghairiwa",
 };
 
-const nameCheckEn: Record<NameCheck, string> = {
-  not_offered: "Not checked",
-  pending: "Checking",
-  match: "Matches",
-  partial: "Partly matches",
-  mismatch: "Does not match",
-  not_found: "No such account",
-  unavailable: "Rail did not answer",
-};
+const nameCheckEn: Record<NameCheck, string> = nameCheckLabels;
 
 const nameCheckSw: Record<NameCheck, string> = {
   not_offered: "Halijakaguliwa",

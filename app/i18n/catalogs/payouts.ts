@@ -4,19 +4,14 @@
  * `payout-batches.ts`. Rail names, money and the messages the API shares (core's row checks and
  * refusals) are not here: rail names stay as written, and core's English stays the API's.
  */
-import type { BatchKind, BatchStatus } from "~/core/disbursements/vocabulary";
+import {
+  batchStatusLabels,
+  type BatchKind,
+  type BatchStatus,
+} from "~/core/disbursements/vocabulary";
 import { defineMessages } from "../messages";
 
-const batchStatusEn: Record<BatchStatus, string> = {
-  checking: "Checking the file",
-  draft: "Draft",
-  awaiting_approval: "Awaiting approval",
-  rejected: "Rejected",
-  withdrawn: "Withdrawn",
-  processing: "Processing",
-  completed: "Completed",
-  expired: "Expired",
-};
+const batchStatusEn: Record<BatchStatus, string> = batchStatusLabels;
 
 const batchStatusSw: Record<BatchStatus, string> = {
   checking: "Faili linakaguliwa",

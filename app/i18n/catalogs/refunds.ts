@@ -4,34 +4,31 @@
  * the API keep their English (refund statuses, rate labels, RefundError messages); the page maps
  * them here by key or by the refusal's code.
  */
-import type { BeneficiaryWallet } from "~/core/compliance/travel-rule/ivms101";
-import type { RefundRate, RefundStatus } from "~/core/refunds/vocabulary";
+import {
+  beneficiaryWalletLabels,
+  type BeneficiaryWallet,
+} from "~/core/compliance/travel-rule/ivms101";
+import {
+  refundRateLabels,
+  refundStatusLabels,
+  type RefundRate,
+  type RefundStatus,
+} from "~/core/refunds/vocabulary";
 import { defineMessages } from "../messages";
 
-const statusesEn: Record<RefundStatus, string> = {
-  pending: "Being sent",
-  sent: "Sent, awaiting confirmation",
-  succeeded: "Refunded",
-  failed: "Failed",
-};
+const statusesEn: Record<RefundStatus, string> = refundStatusLabels;
 const statusesSw: Record<RefundStatus, string> = {
   pending: "Linatumwa",
   sent: "Limetumwa, linasubiri uthibitisho",
   succeeded: "Limekamilika",
   failed: "Limeshindikana",
 };
-const rateLabelsEn: Record<RefundRate, string> = {
-  locked: "The rate locked at payment",
-  current: "Today's rate",
-};
+const rateLabelsEn: Record<RefundRate, string> = refundRateLabels;
 const rateLabelsSw: Record<RefundRate, string> = {
   locked: "Kiwango kilichofungwa wakati wa malipo",
   current: "Kiwango cha leo",
 };
-const walletLabelsEn: Record<BeneficiaryWallet, string> = {
-  unhosted: "Their own wallet (unhosted)",
-  vasp: "An exchange or other virtual asset service provider",
-};
+const walletLabelsEn: Record<BeneficiaryWallet, string> = beneficiaryWalletLabels;
 const walletLabelsSw: Record<BeneficiaryWallet, string> = {
   unhosted: "Pochi yake binafsi (isiyo ya mtoa huduma)",
   vasp: "Soko la crypto au mtoa huduma mwingine wa mali za kidijitali",
