@@ -38,6 +38,7 @@ import {
   TRAVEL_RULE_THRESHOLD_USD,
   type TravelRuleRecord,
 } from "~/core/compliance/travel-rule/ivms101";
+import { travelRuleParties } from "~/core/compliance/travel-rule/review";
 import { shortAddress } from "~/components/merchants/refunds/PaymentRefunds";
 import { TestDataBanner } from "~/components/developers/DataModeSwitch";
 import { Container } from "~/components/ui";
@@ -237,29 +238,6 @@ function reviewOf(
     values,
     requestKey: newRequestKey("rfk"),
   };
-}
-
-/**
- * Who the travel rule's record names as the sender and the receiver, and the provider holding the
- * receiver's wallet (null: their own), as travelRuleReviewText reads them, for the page to word.
- */
-function travelRuleParties(record: TravelRuleRecord): NonNullable<RefundReviewData["travelRule"]> {
-  const merchant = record.ivms101.originator.originatorPersons[0];
-  const customer = record.ivms101.beneficiary.beneficiaryPersons[0];
-  const sender =
-    merchant && "legalPerson" in merchant
-      ? (merchant.legalPerson.name.nameIdentifier[0]?.legalPersonName ?? "")
-      : "";
-  const name =
-    customer && "naturalPerson" in customer ? customer.naturalPerson.name.nameIdentifier[0] : null;
-  const receiver = [name?.secondaryIdentifier, name?.primaryIdentifier].filter(Boolean).join(" ");
-  const vasp = record.ivms101.beneficiaryVASP?.beneficiaryVASP;
-  const provider = !record.ivms101.beneficiaryVASP
-    ? null
-    : vasp && "legalPerson" in vasp
-      ? (vasp.legalPerson.name.nameIdentifier[0]?.legalPersonName ?? "")
-      : "";
-  return { sender, receiver, provider };
 }
 
 /** "KES 1,500.00 (11.61 USDT) to TXyz12…9aBcDe", "2.5 USDT to …", "KES 1,500 to +254 …". */

@@ -24,7 +24,7 @@ import {
 } from "~/core/networks/networks";
 import { coinOptionLabel } from "~/core/payments/coin-choice";
 import {
-  createPaymentSchema,
+  createPaymentSchemaFor,
   CUSTOMER_CHOOSES,
   paymentAssets,
 } from "~/core/payments/create-payment-schema";
@@ -38,8 +38,6 @@ import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { paymentPages } from "~/wiring/payment-pages.server";
 import { payments } from "~/wiring/payments.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
-import { z } from "zod";
-import { isNetworkId } from "~/core/networks/networks";
 import { newPaymentMessages } from "~/i18n/catalogs/payments";
 import { matchesLocale } from "~/i18n/match-locale";
 import { inLocale, type Translation } from "~/i18n/messages";
@@ -75,56 +73,6 @@ type Preview = {
 type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
 
 type Words = Translation<(typeof newPaymentMessages)["en"]>;
-
-/**
- * The form's checks in the page's language, then core's schema (createPaymentSchema, whose English
- * the API and the till keep) for the same value: the messages are the page's, the rules and the
- * parsed value core's.
- */
-function createPaymentSchemaFor(words: Words) {
-  const m = words.errors;
-  return z
-    .object({
-      amountKes: z
-        .string({ required_error: m.amountRequired })
-        .trim()
-        .regex(/^\d{1,7}$/, m.wholeShillings),
-      asset: z.enum([...paymentAssets, CUSTOMER_CHOOSES], {
-        errorMap: () => ({ message: m.chooseAsset }),
-      }),
-      reference: z
-        .string({ required_error: m.referenceRequired })
-        .trim()
-        .min(1, m.referenceRequired)
-        .max(64, m.referenceTooLong(64)),
-      description: z.string().trim().max(200, m.descriptionTooLong(200)).optional(),
-      network: z.string().trim().max(20).optional(),
-    })
-    .passthrough()
-    .superRefine((value, context) => {
-      if (!value.network) return;
-      if (value.asset === CUSTOMER_CHOOSES) {
-        context.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["network"],
-          message: m.networkWhenCustomerChooses,
-        });
-        return;
-      }
-      const asset = value.asset;
-      const allowed = assetNetworks[asset];
-      if (!isNetworkId(value.network) || !(allowed as readonly string[]).includes(value.network))
-        context.addIssue({
-          code: z.ZodIssueCode.custom,
-          path: ["network"],
-          message: m.networkNotForAsset(
-            asset,
-            allowed.map((id) => networkLabel(id, asset)).join(` ${words.or} `),
-          ),
-        });
-    })
-    .pipe(createPaymentSchema);
-}
 
 /**
  * Core's refusal (English, as the API gives it) in the page's language, by its code; the amount it
@@ -190,7 +138,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const locale = requestLocale(request);
   const words = inLocale(newPaymentMessages, locale);
   const submission = parseWithZod(await request.formData(), {
-    schema: createPaymentSchemaFor(words),
+    schema: createPaymentSchemaFor(words.errors, words.or),
   });
   if (submission.status !== "success")
     return data<ActionData>({ lastResult: submission.reply() }, { status: 400 });
@@ -273,7 +221,8 @@ export default function NewPayment() {
     lastResult: actionData?.lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createPaymentSchemaFor(m) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: createPaymentSchemaFor(m.errors, m.or) }),
   });
   const meta = (name: "amountKes" | "reference" | "description", required = true) =>
     fieldMeta(fields[name], required);

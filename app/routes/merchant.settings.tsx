@@ -27,8 +27,8 @@ import {
   policySentence,
   SETTLEMENT_POLICY_INTENT,
   SettlementPolicyForm,
-  settlementPolicySchemaFor,
 } from "~/components/merchants/settlement/SettlementPolicyForm";
+import { settlementPolicySchemaFor } from "~/core/funding/policy";
 import {
   KRA_PIN_INTENT,
   KraPinForm,

@@ -60,76 +60,75 @@ export const keepLabels: Record<BalanceKeep, string> = {
 
 const WHOLE_SHILLINGS = /^\d{1,3}(?:[, ]\d{3})+$|^\d+$/;
 
-/** The settings form: strings in, a policy out (the server's word; the browser's is a courtesy). */
-export const settlementPolicySchema = z
-  .object({
-    schedule: z.enum(settlementSchedules, {
-      errorMap: () => ({ message: "Choose when you are paid" }),
-    }),
-    dailyTime: z.string().trim().max(5).optional(),
-    keep: z.enum(balanceKeeps, {
-      errorMap: () => ({ message: "Choose what stays in your OneHop balance" }),
-    }),
-    keepPercent: z.string().trim().max(6).optional(),
-    keepFloatKes: z.string().trim().max(20).optional(),
-  })
-  .transform((value, ctx): SettlementPolicy => {
-    let dailyTime = DEFAULT_POLICY.dailyTime;
-    if (value.schedule === "daily") {
-      if (!value.dailyTime || !DAILY_TIMES.includes(value.dailyTime)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["dailyTime"],
-          message: "Choose a time between 06:00 and 21:30",
-        });
+/** What the settings form says when a field is wrong (the page passes its language's). */
+export interface PolicyFormErrors {
+  schedule: string;
+  keep: string;
+  dailyTime: string;
+  percent: string;
+  floatFormat: string;
+  floatRange: (max: string) => string;
+}
+
+export const policyFormErrors: PolicyFormErrors = {
+  schedule: "Choose when you are paid",
+  keep: "Choose what stays in your OneHop balance",
+  dailyTime: "Choose a time between 06:00 and 21:30",
+  percent: "Enter a whole percentage from 1 to 100",
+  floatFormat: "Enter whole shillings, such as 20000",
+  floatRange: (max: string) => `Enter from KES 1 to ${max}`,
+};
+
+/**
+ * The settings form: strings in, a policy out (the server's word; the browser's is a courtesy),
+ * saying `m`'s messages.
+ */
+export const settlementPolicySchemaFor = (m: PolicyFormErrors) =>
+  z
+    .object({
+      schedule: z.enum(settlementSchedules, { errorMap: () => ({ message: m.schedule }) }),
+      dailyTime: z.string().trim().max(5).optional(),
+      keep: z.enum(balanceKeeps, { errorMap: () => ({ message: m.keep }) }),
+      keepPercent: z.string().trim().max(6).optional(),
+      keepFloatKes: z.string().trim().max(20).optional(),
+    })
+    .transform((value, ctx): SettlementPolicy => {
+      const refuse = (path: string, message: string) => {
+        ctx.addIssue({ code: "custom", path: [path], message });
         return z.NEVER;
+      };
+      let dailyTime = DEFAULT_POLICY.dailyTime;
+      if (value.schedule === "daily") {
+        if (!value.dailyTime || !DAILY_TIMES.includes(value.dailyTime))
+          return refuse("dailyTime", m.dailyTime);
+        dailyTime = value.dailyTime;
       }
-      dailyTime = value.dailyTime;
-    }
-    let keepPercent = 0;
-    let keepFloatKesCents = 0n;
-    if (value.keep === "percent") {
-      const text = (value.keepPercent ?? "").replace(/%$/, "").trim();
-      const percent = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
-      if (!(percent >= 1 && percent <= 100)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["keepPercent"],
-          message: "Enter a whole percentage from 1 to 100",
-        });
-        return z.NEVER;
+      let keepPercent = 0;
+      let keepFloatKesCents = 0n;
+      if (value.keep === "percent") {
+        const text = (value.keepPercent ?? "").replace(/%$/, "").trim();
+        const percent = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+        if (!(percent >= 1 && percent <= 100)) return refuse("keepPercent", m.percent);
+        keepPercent = percent;
       }
-      keepPercent = percent;
-    }
-    if (value.keep === "float") {
-      const text = (value.keepFloatKes ?? "").replace(/^(?:kes|ksh)\s*/i, "");
-      if (!WHOLE_SHILLINGS.test(text)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["keepFloatKes"],
-          message: "Enter whole shillings, such as 20000",
-        });
-        return z.NEVER;
+      if (value.keep === "float") {
+        const text = (value.keepFloatKes ?? "").replace(/^(?:kes|ksh)\s*/i, "");
+        if (!WHOLE_SHILLINGS.test(text)) return refuse("keepFloatKes", m.floatFormat);
+        const kes = Number(text.replace(/[, ]/g, ""));
+        if (kes < 1 || kes > KEEP_FLOAT_MAX_KES)
+          return refuse("keepFloatKes", m.floatRange(formatKes(KEEP_FLOAT_MAX_KES)));
+        keepFloatKesCents = BigInt(kes) * 100n;
       }
-      const kes = Number(text.replace(/[, ]/g, ""));
-      if (kes < 1 || kes > KEEP_FLOAT_MAX_KES) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["keepFloatKes"],
-          message: `Enter from KES 1 to ${formatKes(KEEP_FLOAT_MAX_KES)}`,
-        });
-        return z.NEVER;
-      }
-      keepFloatKesCents = BigInt(kes) * 100n;
-    }
-    return {
-      schedule: value.schedule,
-      dailyTime,
-      keep: value.keep,
-      keepPercent,
-      keepFloatKesCents,
-    };
-  });
+      return {
+        schedule: value.schedule,
+        dailyTime,
+        keep: value.keep,
+        keepPercent,
+        keepFloatKesCents,
+      };
+    });
+
+export const settlementPolicySchema = settlementPolicySchemaFor(policyFormErrors);
 
 /**
  * What a payment's net leaves to be paid out under the policy: all of it, or its net less the kept

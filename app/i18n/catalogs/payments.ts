@@ -4,6 +4,7 @@
  * validation messages and toasts. Sentences made in app/core (a timeline event's cause, a payout
  * schedule, a hold's notice, a refusal's reason) stay English; statuses are in payment-status.ts.
  */
+import { createPaymentErrors } from "~/core/payments/create-payment-schema";
 import { paymentListQueryMessages } from "~/core/payments/list-query";
 import type { TransferStatus } from "~/core/payments/statuses";
 import { railProfiles } from "~/core/rails/profiles";
@@ -440,17 +441,7 @@ export const newPaymentMessages = defineMessages(
       cannotCreate: "Cannot create payment",
     },
     /** The form's checks (the API keeps core/payments/create-payment-schema.ts's English). */
-    errors: {
-      amountRequired: "Enter the amount in KES",
-      wholeShillings: "Enter a whole number of shillings, without commas or decimals",
-      chooseAsset: "Choose what the customer pays with",
-      referenceRequired: "Enter your reference, such as an order number",
-      referenceTooLong: (max: number) => `Keep the reference under ${max} characters`,
-      descriptionTooLong: (max: number) => `Keep the description under ${max} characters`,
-      networkWhenCustomerChooses: "Leave the network empty when the customer chooses the coin",
-      networkNotForAsset: (asset: string, networks: string) =>
-        `${asset} is paid on ${networks}: choose one of them, or let the customer choose`,
-    },
+    errors: createPaymentErrors,
   },
   {
     title: "Unda malipo",

@@ -6,9 +6,9 @@
  * e-mails; the pages map them by key here.
  */
 import type { DestinationStatus } from "~/core/destinations/vocabulary";
-import { keepLabels, scheduleLabels } from "~/core/funding/policy";
+import { keepLabels, policyFormErrors, scheduleLabels } from "~/core/funding/policy";
 import type { RailId } from "~/core/rails/types";
-import type { ExportSection } from "~/core/retention/sections";
+import { exportSectionLabels } from "~/core/retention/sections";
 import type { RETAINED_RECORDS } from "~/core/retention/rule";
 import { kenyanPhoneError } from "~/utils/phone";
 import { defineMessages } from "../messages";
@@ -173,14 +173,7 @@ export const settingsMessages = defineMessages(
       keptPercent: (percent: number) =>
         `; ${percent}% of each payment stays in your OneHop balance for payouts`,
       keptFloat: (amount: string) => `; ${amount} stays in your OneHop balance for payouts`,
-      errors: {
-        schedule: "Choose when you are paid",
-        keep: "Choose what stays in your OneHop balance",
-        dailyTime: "Choose a time between 06:00 and 21:30",
-        percent: "Enter a whole percentage from 1 to 100",
-        floatFormat: "Enter whole shillings, such as 20000",
-        floatRange: (max: string) => `Enter from KES 1 to ${max}`,
-      },
+      errors: policyFormErrors,
     },
     splits: {
       help: "Leave every share empty to pay everything to your default destination.",
@@ -291,17 +284,7 @@ export const settingsMessages = defineMessages(
       exportIntro:
         "Your business details, team members (never passwords or second-factor secrets), API keys (never their secrets), payments, refunds, payouts, settlements, statement lines and your audit log. The JSON file has every section; each CSV file has one, for a spreadsheet.",
       downloadAll: "Download everything (JSON)",
-      sections: {
-        business: "Business details",
-        members: "Team members",
-        api_keys: "API keys (never their secrets)",
-        payments: "Payments",
-        refunds: "Refunds",
-        payouts: "Payouts",
-        settlement_transfers: "Settlements and transfers",
-        ledger_entries: "Statement lines (ledger entries)",
-        audit: "Audit log",
-      } satisfies Record<ExportSection, string>,
+      sections: exportSectionLabels,
       erasureTitle: "Ask for erasure",
       erasureIntro:
         "We remove now: marketing consent, your team's SMS numbers, removed members' e-mail addresses, passwords, second factors and sign-in history, invitations never accepted, and your customers' e-mail addresses on payments older than 90 days.",

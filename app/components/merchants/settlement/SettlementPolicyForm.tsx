@@ -6,13 +6,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { z } from "zod";
 import { fieldMeta, SelectField, SubmitButton, TextField } from "~/components/ui/form";
 import { RadioGroup } from "~/components/ui/RadioGroup";
 import {
   DAILY_TIMES,
-  DEFAULT_POLICY,
   KEEP_FLOAT_MAX_KES,
+  settlementPolicySchemaFor,
   type SettlementPolicy,
 } from "~/core/funding/policy";
 import {
@@ -38,57 +37,6 @@ export interface PolicyValues {
 }
 
 type PolicyText = Translation<(typeof settingsMessages)["en"]["policy"]>;
-
-const WHOLE_SHILLINGS = /^\d{1,3}(?:[, ]\d{3})+$|^\d+$/;
-
-/**
- * The page's schema in its language: core's settlementPolicySchema (core/funding/policy.ts), the
- * same rules, with `m`'s messages. Strings in, a policy out.
- */
-export const settlementPolicySchemaFor = (m: PolicyText["errors"]) =>
-  z
-    .object({
-      schedule: z.enum(settlementSchedules, { errorMap: () => ({ message: m.schedule }) }),
-      dailyTime: z.string().trim().max(5).optional(),
-      keep: z.enum(balanceKeeps, { errorMap: () => ({ message: m.keep }) }),
-      keepPercent: z.string().trim().max(6).optional(),
-      keepFloatKes: z.string().trim().max(20).optional(),
-    })
-    .transform((value, ctx): SettlementPolicy => {
-      const refuse = (path: string, message: string) => {
-        ctx.addIssue({ code: "custom", path: [path], message });
-        return z.NEVER;
-      };
-      let dailyTime = DEFAULT_POLICY.dailyTime;
-      if (value.schedule === "daily") {
-        if (!value.dailyTime || !DAILY_TIMES.includes(value.dailyTime))
-          return refuse("dailyTime", m.dailyTime);
-        dailyTime = value.dailyTime;
-      }
-      let keepPercent = 0;
-      let keepFloatKesCents = 0n;
-      if (value.keep === "percent") {
-        const text = (value.keepPercent ?? "").replace(/%$/, "").trim();
-        const percent = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
-        if (!(percent >= 1 && percent <= 100)) return refuse("keepPercent", m.percent);
-        keepPercent = percent;
-      }
-      if (value.keep === "float") {
-        const text = (value.keepFloatKes ?? "").replace(/^(?:kes|ksh)\s*/i, "");
-        if (!WHOLE_SHILLINGS.test(text)) return refuse("keepFloatKes", m.floatFormat);
-        const kes = Number(text.replace(/[, ]/g, ""));
-        if (kes < 1 || kes > KEEP_FLOAT_MAX_KES)
-          return refuse("keepFloatKes", m.floatRange(formatKes(KEEP_FLOAT_MAX_KES)));
-        keepFloatKesCents = BigInt(kes) * 100n;
-      }
-      return {
-        schedule: value.schedule,
-        dailyTime,
-        keep: value.keep,
-        keepPercent,
-        keepFloatKesCents,
-      };
-    });
 
 /** The policy in one sentence in the page's language (core's describePolicy, in English). */
 export function policySentence(policy: SettlementPolicy, m: PolicyText): string {

@@ -4,7 +4,15 @@
  */
 import type { TravelRuleRecord } from "./ivms101";
 
-export function travelRuleReviewText(record: TravelRuleRecord): string {
+/**
+ * Who the record names as the sender and the receiver, and the provider holding the receiver's
+ * wallet (null: their own wallet), for a page to word in its language.
+ */
+export function travelRuleParties(record: TravelRuleRecord): {
+  sender: string;
+  receiver: string;
+  provider: string | null;
+} {
   const merchant = record.ivms101.originator.originatorPersons[0];
   const customer = record.ivms101.beneficiary.beneficiaryPersons[0];
   const sender =
@@ -14,13 +22,17 @@ export function travelRuleReviewText(record: TravelRuleRecord): string {
   const name =
     customer && "naturalPerson" in customer ? customer.naturalPerson.name.nameIdentifier[0] : null;
   const receiver = [name?.secondaryIdentifier, name?.primaryIdentifier].filter(Boolean).join(" ");
-  const vasp = record.ivms101.beneficiaryVASP
-    ? (() => {
-        const person = record.ivms101.beneficiaryVASP.beneficiaryVASP;
-        return "legalPerson" in person
-          ? `at ${person.legalPerson.name.nameIdentifier[0]?.legalPersonName ?? ""}`
-          : "";
-      })()
-    : "in their own wallet";
-  return `${sender} (through OneHop) to ${receiver}, ${vasp}`;
+  const vasp = record.ivms101.beneficiaryVASP?.beneficiaryVASP;
+  const provider = !record.ivms101.beneficiaryVASP
+    ? null
+    : vasp && "legalPerson" in vasp
+      ? (vasp.legalPerson.name.nameIdentifier[0]?.legalPersonName ?? "")
+      : "";
+  return { sender, receiver, provider };
+}
+
+export function travelRuleReviewText(record: TravelRuleRecord): string {
+  const { sender, receiver, provider } = travelRuleParties(record);
+  const where = provider === null ? "in their own wallet" : provider ? `at ${provider}` : "";
+  return `${sender} (through OneHop) to ${receiver}, ${where}`;
 }
