@@ -18,10 +18,8 @@ import {
   payoutApprovalSchemaIn,
 } from "~/components/merchants/payouts/ApprovalThresholdForm";
 import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";
-import {
-  AddDestinationForm,
-  addDestinationSchemaFor,
-} from "~/components/merchants/settlement/AddDestinationForm";
+import { AddDestinationForm } from "~/components/merchants/settlement/AddDestinationForm";
+import { addDestinationSchemaFor } from "~/core/destinations/schema";
 import { DestinationList } from "~/components/merchants/settlement/DestinationList";
 import {
   policySentence,

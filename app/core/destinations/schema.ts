@@ -7,7 +7,7 @@ import { z } from "zod";
 import { bankByCode } from "~/content/banks";
 import { checkBankAccount } from "~/core/providers/pesalink/account";
 import { railIds, type RailId } from "~/core/rails/types";
-import { parseKenyanPhone } from "~/utils/phone";
+import { kenyanPhoneError, parseKenyanPhone } from "~/utils/phone";
 import { mobileNetworkOf, networkNames, railNetwork } from "./mobile-networks";
 
 export const railNames: Record<RailId, string> = {
@@ -20,10 +20,43 @@ export const railNames: Record<RailId, string> = {
 /** "a Safaricom", "an Airtel". */
 const article = (name: string) => `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}`;
 
-const passwordField = z
-  .string({ required_error: "Enter your password to change where you are paid" })
-  .min(1, "Enter your password to change where you are paid")
-  .max(200, "Enter your password to change where you are paid");
+/** What the add form says when a field is wrong (a page passes its language's). */
+export interface AddDestinationErrors {
+  password: string;
+  rail: string;
+  phoneFormat: string;
+  bankList: string;
+  accountNumberLength: string;
+  accountNameLength: string;
+  accountNumberRequired: string;
+  accountNameRequired: string;
+  accountDigitsOnly: string;
+  accountDigits: (bank: string, min: number, max: number, got: number) => string;
+  phoneRequired: (rail: string) => string;
+  phoneInvalid: string;
+  otherNetwork: (network: string, rail: string, expected: string) => string;
+  unknownNetwork: (expected: string, rail: string) => string;
+}
+
+export const addDestinationErrors: AddDestinationErrors = {
+  password: "Enter your password to change where you are paid",
+  rail: "Choose where to be paid",
+  phoneFormat: "Enter a Kenyan mobile number such as 0712 345 678",
+  bankList: "Choose your bank from the list",
+  accountNumberLength: "An account number has at most 20 digits",
+  accountNameLength: "Enter the account name in at most 100 characters",
+  accountNumberRequired: "Enter the account number",
+  accountNameRequired: "Enter the name the account is held in",
+  accountDigitsOnly: "An account number has digits only",
+  accountDigits: (bank, min, max, got) =>
+    `${bank} account numbers have ${min === max ? `${min}` : `between ${min} and ${max}`} digits (got ${got})`,
+  phoneRequired: (rail) => `Enter the ${rail} number to be paid to`,
+  phoneInvalid: kenyanPhoneError,
+  otherNetwork: (network, rail, expected) =>
+    `That is ${article(network)} number: ${rail} pays ${expected} numbers only`,
+  unknownNetwork: (expected, rail) =>
+    `That is not ${article(expected)} number: ${rail} pays ${expected} numbers only`,
+};
 
 const optionalText = (max: number, message: string) =>
   z
@@ -33,46 +66,68 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** What the add form gives, checked field by field for the chosen rail. */
-export const addDestinationSchema = z
-  .object({
-    rail: z.enum(railIds, {
-      required_error: "Choose where to be paid",
-      invalid_type_error: "Choose where to be paid",
-    }),
-    phone: optionalText(20, "Enter a Kenyan mobile number such as 0712 345 678"),
-    bankCode: optionalText(4, "Choose your bank from the list"),
-    accountNumber: optionalText(30, "An account number has at most 20 digits"),
-    accountName: optionalText(100, "Enter the account name in at most 100 characters"),
-    password: passwordField,
-  })
-  .superRefine((value, context) => {
-    const issue = (path: string, message: string) =>
-      context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-    if (value.rail === "pesalink") {
-      if (!value.bankCode) return issue("bankCode", "Choose your bank from the list");
-      if (!bankByCode(value.bankCode)) return issue("bankCode", "Choose your bank from the list");
-      if (!value.accountNumber) return issue("accountNumber", "Enter the account number");
-      const checked = checkBankAccount(value.bankCode, value.accountNumber);
-      if (!checked.ok) issue(checked.field, checked.message);
-      if (!value.accountName) issue("accountName", "Enter the name the account is held in");
-      return;
-    }
-    const railName = railNames[value.rail];
-    if (!value.phone) return issue("phone", `Enter the ${railName} number to be paid to`);
-    const parsed = parseKenyanPhone(value.phone);
-    if (!parsed.ok) return issue("phone", parsed.error);
-    const network = mobileNetworkOf(parsed.e164);
-    const expected = railNetwork[value.rail];
-    if (network !== expected) {
-      issue(
-        "phone",
-        network
-          ? `That is ${article(networkNames[network])} number: ${railName} pays ${networkNames[expected]} numbers only`
-          : `That is not ${article(networkNames[expected])} number: ${railName} pays ${networkNames[expected]} numbers only`,
-      );
-    }
-  });
+/**
+ * What the add form gives, checked field by field for the chosen rail, saying `m`'s messages and
+ * `rails`' names. Its value is what destinationAddressOf takes.
+ */
+export const addDestinationSchemaFor = (
+  m: AddDestinationErrors,
+  rails: Record<RailId, string> = railNames,
+) =>
+  z
+    .object({
+      rail: z.enum(railIds, { required_error: m.rail, invalid_type_error: m.rail }),
+      phone: optionalText(20, m.phoneFormat),
+      bankCode: optionalText(4, m.bankList),
+      accountNumber: optionalText(30, m.accountNumberLength),
+      accountName: optionalText(100, m.accountNameLength),
+      password: z.string({ required_error: m.password }).min(1, m.password).max(200, m.password),
+    })
+    .superRefine((value, context) => {
+      const issue = (path: string, message: string) =>
+        context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+      if (value.rail === "pesalink") {
+        if (!value.bankCode) return issue("bankCode", m.bankList);
+        const bank = bankByCode(value.bankCode);
+        if (!bank) return issue("bankCode", m.bankList);
+        if (!value.accountNumber) return issue("accountNumber", m.accountNumberRequired);
+        const checked = checkBankAccount(value.bankCode, value.accountNumber);
+        if (!checked.ok) {
+          const digits = value.accountNumber.replace(/[\s-]/g, "");
+          issue(
+            checked.field,
+            checked.field === "bankCode"
+              ? m.bankList
+              : /^\d+$/.test(digits)
+                ? m.accountDigits(
+                    bank.name,
+                    bank.account.minLength,
+                    bank.account.maxLength,
+                    digits.length,
+                  )
+                : m.accountDigitsOnly,
+          );
+        }
+        if (!value.accountName) issue("accountName", m.accountNameRequired);
+        return;
+      }
+      const railName = rails[value.rail];
+      if (!value.phone) return issue("phone", m.phoneRequired(railName));
+      const parsed = parseKenyanPhone(value.phone);
+      if (!parsed.ok) return issue("phone", m.phoneInvalid);
+      const network = mobileNetworkOf(parsed.e164);
+      const expected = railNetwork[value.rail];
+      if (network !== expected) {
+        issue(
+          "phone",
+          network
+            ? m.otherNetwork(networkNames[network], railName, networkNames[expected])
+            : m.unknownNetwork(networkNames[expected], railName),
+        );
+      }
+    });
+
+export const addDestinationSchema = addDestinationSchemaFor(addDestinationErrors);
 
 export type AddDestinationInput = z.infer<typeof addDestinationSchema>;
 

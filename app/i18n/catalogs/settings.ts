@@ -5,18 +5,14 @@
  * labels, the export sections and retained records) stays the source for the API, CSV files and
  * e-mails; the pages map them by key here.
  */
+import { addDestinationErrors, railNames } from "~/core/destinations/schema";
 import type { DestinationStatus } from "~/core/destinations/vocabulary";
 import { keepLabels, policyFormErrors, scheduleLabels } from "~/core/funding/policy";
-import type { RailId } from "~/core/rails/types";
 import { exportSectionLabels } from "~/core/retention/sections";
 import type { RETAINED_RECORDS } from "~/core/retention/rule";
-import { kenyanPhoneError } from "~/utils/phone";
 import { defineMessages } from "../messages";
 
 type RetainedLabel = (typeof RETAINED_RECORDS)[number]["label"];
-
-/** "a Safaricom", "an Airtel" (the English network message's article). */
-const article = (name: string) => `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}`;
 
 export const settingsMessages = defineMessages(
   {
@@ -62,12 +58,7 @@ export const settingsMessages = defineMessages(
       ownersLink: "Directors and owners",
       dataLink: "Your data: download it or ask for erasure",
     },
-    rails: {
-      mpesa: "M-Pesa",
-      "airtel-money": "Airtel Money",
-      "t-kash": "T-Kash",
-      pesalink: "Bank account (PesaLink)",
-    } satisfies Record<RailId, string>,
+    rails: railNames,
     /** "Equity Bank Kenya account ••••9886" (a masked bank account in a toast or notice). */
     maskedBankAccount: (bank: string, last4: string) => `${bank} account ••••${last4}`,
     destinations: {
@@ -115,23 +106,7 @@ export const settingsMessages = defineMessages(
       adding: "Adding...",
       submit: "Add destination",
       errors: {
-        password: "Enter your password to change where you are paid",
-        rail: "Choose where to be paid",
-        phoneFormat: "Enter a Kenyan mobile number such as 0712 345 678",
-        bankList: "Choose your bank from the list",
-        accountNumberLength: "An account number has at most 20 digits",
-        accountNameLength: "Enter the account name in at most 100 characters",
-        accountNumberRequired: "Enter the account number",
-        accountNameRequired: "Enter the name the account is held in",
-        accountDigitsOnly: "An account number has digits only",
-        accountDigits: (bank: string, min: number, max: number, got: number) =>
-          `${bank} account numbers have ${min === max ? `${min}` : `between ${min} and ${max}`} digits (got ${got})`,
-        phoneRequired: (rail: string) => `Enter the ${rail} number to be paid to`,
-        phoneInvalid: kenyanPhoneError,
-        otherNetwork: (network: string, rail: string, expected: string) =>
-          `That is ${article(network)} number: ${rail} pays ${expected} numbers only`,
-        unknownNetwork: (expected: string, rail: string) =>
-          `That is not ${article(expected)} number: ${rail} pays ${expected} numbers only`,
+        ...addDestinationErrors,
         railUnavailable: (rail: string) => `${rail} payouts are not available yet`,
         duplicate: "You already have this destination.",
         tooMany: "You have the most destinations allowed: remove one first.",
