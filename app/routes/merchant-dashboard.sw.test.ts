@@ -5,18 +5,12 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eq } from "drizzle-orm";
-import { createElement, type ComponentType } from "react";
-import { renderToString } from "react-dom/server";
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from "react-router-dom/server";
+import type { ComponentType } from "react";
 import { afterAll, describe, expect, it } from "vitest";
 import { merchantUsers } from "../../drizzle/schema";
 import { hashPassword } from "~/core/passwords.server";
 import { pageLocale } from "~/i18n/negotiate";
-import { LocaleProvider } from "~/i18n/use-messages";
+import { renderPage } from "../../tests/setup/render-page";
 import { signedInMember } from "../../tests/setup/members";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant } from "../../tests/setup/payments";
@@ -43,47 +37,21 @@ interface PageModule {
   default: ComponentType;
 }
 
-/**
- * A page of the app as the server draws it: under a root that gives the request's language (as
- * root.tsx does) and inside the merchant layout, with its error boundary.
- */
-async function html(page: PageModule, path: string, pattern: string, cookie: string) {
+/** A page of the app as the server draws it, inside the merchant layout with its error boundary. */
+function html(page: PageModule, path: string, pattern: string, cookie: string) {
   const request = get(path, { cookie });
-  const locale = pageLocale(request);
-  const handler = createStaticHandler([
+  return renderPage(
+    { path: pattern, loader: page.loader, Component: page.default },
+    request,
+    pageLocale(request),
     {
-      id: "root",
-      path: "/",
-      loader: () => ({ locale }),
-      children: [
-        {
-          id: "routes/merchant",
-          path: "merchant",
-          loader: ({ request }) => layoutLoader({ request, params: {}, context: {} }),
-          Component: MerchantLayout,
-          ErrorBoundary: MerchantErrorBoundary,
-          children: [
-            {
-              id: "page",
-              path: pattern,
-              loader: ({ request, params }) => page.loader({ request, params, context: {} }),
-              Component: page.default,
-            },
-          ],
-        },
-      ],
+      id: "routes/merchant",
+      path: "merchant",
+      loader: layoutLoader,
+      Component: MerchantLayout,
+      ErrorBoundary: MerchantErrorBoundary,
     },
-  ]);
-  const context = await handler.query(request);
-  if (context instanceof Response) throw new Error(`expected a page, got ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
-    createElement(
-      LocaleProvider,
-      { value: locale },
-      createElement(StaticRouterProvider, { router, context, hydrate: false }),
-    ),
-  ).replaceAll("<!-- -->", "");
+  );
 }
 
 const errorsOf = async (response: Response) =>

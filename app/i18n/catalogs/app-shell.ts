@@ -45,7 +45,7 @@ const rolesEn: Record<TeamRole, string> = {
   viewer: "Viewer",
 };
 
-const rolesSw: Record<TeamRole, string> = {
+export const rolesSw: Record<TeamRole, string> = {
   owner: "Mmiliki",
   admin: "Msimamizi",
   finance: "Fedha",

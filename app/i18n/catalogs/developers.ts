@@ -13,6 +13,7 @@ import {
   type WebhookDeliveryStatus,
 } from "~/core/api/vocabulary";
 import { defineMessages } from "../messages";
+import { rolesSw } from "./app-shell";
 
 const roleLabels = Object.fromEntries(
   Object.entries(teamRoleInfo).map(([role, info]) => [role, info.label]),
@@ -292,14 +293,7 @@ export const developersMessages = defineMessages(en, {
   },
   modes: { test: "Majaribio", live: "Halisi" },
   modeLegend: "Majaribio au halisi",
-  roles: {
-    owner: "Mmiliki",
-    admin: "Msimamizi",
-    finance: "Fedha",
-    developer: "Msanidi programu",
-    cashier: "Keshia",
-    viewer: "Mtazamaji",
-  },
+  roles: rolesSw,
   scopes: {
     "payments:read": "Kusoma malipo, matukio na viwango",
     "payments:write": "Kuunda na kughairi malipo",

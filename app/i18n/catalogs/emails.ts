@@ -6,6 +6,7 @@
  * already formatted (money, dates), so a message only places them.
  */
 import { defineMessages } from "../messages";
+import { lineTypesSw } from "./statements";
 
 export const noticeMessages = defineMessages(
   {
@@ -273,14 +274,7 @@ export const noticeMessages = defineMessages(
       seeStatement: "Angalia taarifa ya akaunti",
       downloadCsv: "Pakua CSV",
       printable: "Taarifa ya kuchapisha",
-      lineTypes: {
-        collection: "Makusanyo",
-        top_up: "Kuongeza salio",
-        payout: "Malipo kwako",
-        disbursement: "Utumaji wa malipo",
-        refund: "Rejesho",
-        adjustment: "Marekebisho",
-      },
+      lineTypes: lineTypesSw,
     },
   },
 );

@@ -20,7 +20,7 @@ const rangeErrorsSw: Record<RangeErrorKey, string> = {
 };
 
 const lineTypesEn: Record<StatementLineType, string> = statementLineLabels;
-const lineTypesSw: Record<StatementLineType, string> = {
+export const lineTypesSw: Record<StatementLineType, string> = {
   collection: "Makusanyo",
   top_up: "Kuongeza salio",
   payout: "Malipo kwako",
