@@ -147,7 +147,7 @@ export const tariffMessages = defineMessages(
     exciseDutyPhrase: (rate) => `pamoja na ushuru wa bidhaa wa ${rate}`,
     both: (first, second) => `${first} na ${second}`,
     transactionFeesIntro: (fee, sameFees, excise) =>
-      `Kila muamala una ada moja: asilimia ya kiasi chake, kulingana na aina ya malipo, inayokatwa kwa shilingi za Kenya kwa bei iliyofungwa. Makusanyo yanatozwa ${fee} mara moja tu: ada ya C2B, ${sameFees} hapa chini ni hiyo hiyo ${fee}, zimetajwa kama Sheria na Masharti yanavyozitaja, si ada zinazojumlishwa. Kila ada yetu inatozwa ${excise} juu ya ada (Sheria ya Fedha, 2025), unaolipwa juu yake; hakuna ushuru wa bidhaa kwenye gharama za mtandao wa simu tunazopitisha bila faida. Hakuna cha kulipa kufungua au kudumisha akaunti.`,
+      `Kila muamala una ada moja: asilimia ya kiasi chake, kulingana na aina ya malipo, inayokatwa kwa shilingi za Kenya kwa bei iliyofungwa. Makusanyo yanatozwa ${fee} mara moja tu: ada ya C2B, ${sameFees} hapa chini ni hiyo hiyo ${fee}, zimetajwa kama Vigezo na masharti vinavyozitaja, si ada zinazojumlishwa. Kila ada yetu inatozwa ${excise} juu ya ada (Sheria ya Fedha, 2025), unaolipwa juu yake; hakuna ushuru wa bidhaa kwenye gharama za mtandao wa simu tunazopitisha bila faida. Hakuna cha kulipa kufungua au kudumisha akaunti.`,
     mpesaB2cChargesSource:
       "Viwango vya Safaricom vya malipo ya jumla ya M-Pesa (B2C), malipo kwa watumiaji waliosajiliwa wa M-Pesa",
     pesalinkRows: {

@@ -87,7 +87,7 @@ describe("/get-started in Kiswahili", () => {
       await submit({ ...validApplication, country: "US", city: "Thika" }, SW),
     );
     expect(abroad.city?.[0]).toMatch(/^Thika iko Kenya, si Marekani: chagua mji ulioko Marekani/);
-    expect(errors.agreedToTerms).toEqual(["Kubali sheria na masharti ili uendelee."]);
+    expect(errors.agreedToTerms).toEqual(["Kubali vigezo na masharti ili uendelee."]);
     // The phone's own check runs once every field is well formed.
     const phone = await errorsOf(await submit({ ...validApplication, phone: "12" }, SW));
     expect(phone.phone).toEqual(["Weka nambari ya simu ya Kenya, kwa mfano 0712 345 678"]);

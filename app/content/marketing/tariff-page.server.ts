@@ -260,7 +260,7 @@ export const tariffPageMessages = defineMessages(
         title: "Dhima.",
         body: (months) =>
           `Dhima yetu ni kiasi cha ada ulizotulipa katika miezi ${months} iliyopita tu, kama ilivyoelezwa kwenye`,
-        link: "Sheria na Masharti",
+        link: "Vigezo na masharti",
       },
       licence: {
         title: "Leseni.",

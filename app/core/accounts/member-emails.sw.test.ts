@@ -110,7 +110,7 @@ describe("the password reset link", () => {
     const [sw] = mailsTo(`${swahili.username}@shop.test`);
     expect(sw?.subject).toBe("Weka nenosiri jipya la OneHop");
     expect(sw?.bodyText).toContain(
-      `Mtu ameomba kuweka nenosiri jipya la nambari ya mfanyabiashara ${merchantId}, jina la mtumiaji ${swahili.username}.`,
+      `Mtu ameomba kuweka nenosiri jipya la kitambulisho cha mfanyabiashara ${merchantId}, jina la mtumiaji ${swahili.username}.`,
     );
     expect(sw?.bodyText).toContain("https://onehop.test/reset-password/");
     const [en] = mailsTo(`${unchosen.username}@shop.test`);

@@ -327,7 +327,7 @@ export const applicationMessages = defineMessages(
       integrationType: "Njia ya kuunganisha unayopendelea",
       currentPaymentMethods: "Njia za malipo unazotumia sasa",
       termsBefore: "Nakubali ",
-      terms: "Sheria na Masharti",
+      terms: "Vigezo na masharti",
       termsAnd: " na ",
       privacy: "Sera ya Faragha",
       newsletter: "Nitumie habari za bidhaa mpya na za sekta ya malipo",
@@ -445,7 +445,7 @@ export const applicationMessages = defineMessages(
       monthlyVolume: "Chagua kiasi cha kila mwezi kutoka kwenye orodha",
       integrationType: "Chagua njia ya kuunganisha kutoka kwenye orodha",
       timeline: "Chagua muda kutoka kwenye orodha",
-      terms: "Kubali sheria na masharti ili uendelee.",
+      terms: "Kubali vigezo na masharti ili uendelee.",
     },
     party: {
       roles: { director: "Mkurugenzi", owner: "Mmiliki halisi (25% au zaidi)" },
@@ -521,7 +521,7 @@ export const applicationMessages = defineMessages(
       },
       termsRequired: {
         message: "Kubali masharti",
-        description: "Kubali sheria na masharti ili uendelee.",
+        description: "Kubali vigezo na masharti ili uendelee.",
       },
       failed: "Imeshindikana kutuma",
       tooMany: (wait: string) =>

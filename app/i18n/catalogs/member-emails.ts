@@ -98,7 +98,7 @@ export const memberEmailMessages = defineMessages(
     passwordReset: {
       subject: "Weka nenosiri jipya la OneHop",
       merchantAccount: (merchantId, username) =>
-        `nambari ya mfanyabiashara ${merchantId}, jina la mtumiaji ${username}`,
+        `kitambulisho cha mfanyabiashara ${merchantId}, jina la mtumiaji ${username}`,
       asked: (who) => `Mtu ameomba kuweka nenosiri jipya la ${who}.`,
       link: "Chagua nenosiri jipya kwa kiungo hiki. Kinafanya kazi mara moja, kwa saa 1:",
       signedOut: "Ukiliweka, kila kifaa kilichoingia kwenye akaunti hii kitatolewa.",
