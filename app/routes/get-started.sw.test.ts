@@ -104,6 +104,8 @@ describe("/get-started in Kiswahili", () => {
     const [row] = db.select().from(merchantApplications).all();
     expect(row?.monthlyVolume).toBe("kes-100k-1m");
     expect(row?.city).toBe("Kisumu, Kisumu County");
+    // Kept for the decision e-mail (admin-applications.sw.test.ts).
+    expect(row?.locale).toBe("sw");
   });
 
   it("the rendered form: Kiswahili labels, options' labels and summary; values unchanged", async () => {

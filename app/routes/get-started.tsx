@@ -183,6 +183,7 @@ async function handleApplication(
   const result = await applications().submit(submission.value, {
     clientKey: clientKey(request),
     userAgent: userAgent(request),
+    locale,
     attachDocuments: (q, applicationId) => upload.attach(q, applicationId),
   });
   if (!result.ok) {

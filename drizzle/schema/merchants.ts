@@ -58,6 +58,11 @@ export const merchantApplications = sqliteTable(
     agreedToNewsletter: integer("agreed_to_newsletter", { mode: "boolean" }).notNull(),
     clientKey: text("client_key"),
     userAgent: text("user_agent"),
+    /**
+     * The language the application was made in (issue 33): the decision e-mail is written in it
+     * and the first member's language starts as it. Null for applications before it was kept.
+     */
+    locale: text("locale", { enum: ["en", "sw"] }),
     createdAt: integer("created_at").notNull(),
     reviewedAt: integer("reviewed_at"),
     reviewedBy: text("reviewed_by").references(() => operators.id),

@@ -18,6 +18,10 @@ import { e164, type ApplicationInput } from "./application-schema";
 import { issueSetPasswordToken } from "./passwords-links.server";
 import { insertApplicationParties, linkKybToMerchant } from "~/core/kyb/parties.server";
 import { initialReviewDueAt } from "~/core/kyb/reviews.server";
+import { applicantEmailMessages } from "~/i18n/catalogs/applicant-emails";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
+import { paths } from "~/utils/paths";
 
 export type SubmitResult =
   | { ok: true; id: string; reference: string }
@@ -29,6 +33,8 @@ export function submitApplication(
   context: {
     clientKey?: string | null;
     userAgent?: string | null;
+    /** The page's language: the decision e-mail is written in it (issue 33). */
+    locale?: Locale;
     now?: number;
     /**
      * Runs in the submitting transaction once the application row exists (KYB documents: their
@@ -82,6 +88,7 @@ export function submitApplication(
       agreedToNewsletter: input.agreedToNewsletter === true,
       clientKey: context.clientKey ?? null,
       userAgent: context.userAgent ?? null,
+      locale: context.locale ?? null,
       createdAt: now,
     });
     // Its directors and beneficial owners (ADR 0058).
@@ -262,6 +269,8 @@ export function approveApplication(
       role: "owner",
       // The owner's own address (password resets, security notices): the applicant's.
       email: application.email,
+      // Their language to begin with: the one they applied in (they may change it on Security).
+      locale: application.locale,
       createdAt: now,
     });
     await q
@@ -269,26 +278,21 @@ export function approveApplication(
       .set({ status: "approved", reviewedAt: now, reviewedBy: input.operatorId, merchantId })
       .where(eq(merchantApplications.id, application.id));
     const link = await issueSetPasswordToken(q, userId, input.linkTtlMs, now);
+    const words = inLocale(applicantEmailMessages, application.locale ?? DEFAULT_LOCALE);
     await queueEmail(
       q,
       {
         to: application.email,
-        subject: "Your OneHop merchant account is approved",
-        text: [
-          `Hello ${application.contactName},`,
-          "",
-          `Your application ${application.reference} for ${application.businessName} is approved.`,
-          "",
-          `Merchant ID: ${merchantId}`,
-          `Username: ${username}`,
-          "",
-          "Set your password with this one-time link (it expires and works once):",
+        subject: words.approved.subject,
+        text: words.approved.text(
+          application.contactName,
+          application.reference,
+          application.businessName,
+          merchantId,
+          username,
           input.setPasswordUrl(link.token),
-          "",
-          "Then sign in at /merchant-signin with your merchant ID, username and password.",
-          "",
-          "The OneHop team",
-        ].join("\n"),
+          paths.merchantSignIn,
+        ),
       },
       now,
     );
@@ -325,22 +329,13 @@ export async function rejectApplication(
         decisionReason: input.reason,
       })
       .where(eq(merchantApplications.id, application.id));
+    const words = inLocale(applicantEmailMessages, application.locale ?? DEFAULT_LOCALE);
     await queueEmail(
       q,
       {
         to: application.email,
-        subject: "Your OneHop merchant application",
-        text: [
-          `Hello ${application.contactName},`,
-          "",
-          `Thank you for applying to OneHop. We are unable to approve application ${application.reference} at this time.`,
-          "",
-          `Reason: ${input.reason}`,
-          "",
-          "You are welcome to apply again once this is addressed.",
-          "",
-          "The OneHop team",
-        ].join("\n"),
+        subject: words.rejected.subject,
+        text: words.rejected.text(application.contactName, application.reference, input.reason),
       },
       now,
     );
