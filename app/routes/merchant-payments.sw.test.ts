@@ -5,6 +5,7 @@
  * Without the cookie, English as before.
  */
 import { describe, expect, it } from "vitest";
+import { settlementPolicies } from "../../drizzle/schema";
 import { signedInMember } from "../../tests/setup/members";
 import { installTestDatabase } from "../../tests/setup/db";
 import { addMerchant, confirmedPayment, setUpPaymentsHarness } from "../../tests/setup/payments";
@@ -186,6 +187,27 @@ describe("Create Payment in Kiswahili", () => {
       message: "Malipo yameundwa",
       description: "Mtumie mteja wako kiungo cha ukurasa wa malipo.",
     });
+  });
+
+  it("says the merchant's daily schedule in Kiswahili with the cookie, in English without", async () => {
+    await storeLiveRates(db);
+    const merchantId = "MRC-SWPY33";
+    addMerchant(db, merchantId);
+    db.insert(settlementPolicies)
+      .values({ merchantId, schedule: "daily", dailyTime: "18:00", keep: "none", updatedAt: 0 })
+      .run();
+    const { cookie } = await signedInMember(db, merchantId, "owner");
+    const order = { amountKes: "5000", asset: "USDT", reference: "SW-SCHEDULE", intent: "review" };
+    const scheduleOf = async (locale: "en" | "sw") => {
+      const response = await post(inLanguage(cookie, locale), order);
+      return ((await response.json()) as { preview: { schedule: string } }).preview.schedule;
+    };
+    expect(await scheduleOf("sw")).toBe(
+      "Malipo yako hutumwa kwako mara moja kwa siku saa 18:00 (saa za Nairobi), kwa utumaji mmoja.",
+    );
+    expect(await scheduleOf("en")).toBe(
+      "Your payments are paid out once a day at 18:00 (Nairobi time), in one transfer.",
+    );
   });
 });
 

@@ -46,6 +46,7 @@ import { paymentDetailMessages } from "~/i18n/catalogs/payments";
 import { matchesLocale } from "~/i18n/match-locale";
 import { inLocale, type Translation } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
+import { settingsMessages } from "~/i18n/catalogs/settings";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import type { Locale } from "~/i18n/locales";
 
@@ -146,7 +147,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           feeKesCents: payment.feeKesCents.toString(),
           exciseKesCents: payment.exciseKesCents.toString(),
           netKesCents: netOfFees(payment).toString(),
-          schedule: policy && !isDefaultPolicy(policy) ? describePolicy(policy) : null,
+          schedule:
+            policy && !isDefaultPolicy(policy)
+              ? describePolicy(policy, inLocale(settingsMessages, requestLocale(request)).policy)
+              : null,
           hold: waiting ? destination.notice : null,
           /** Before settlement: where the net would go now, rail by rail (issue 14, item 6). */
           plan,

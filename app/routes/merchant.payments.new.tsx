@@ -42,6 +42,7 @@ import { newPaymentMessages } from "~/i18n/catalogs/payments";
 import { matchesLocale } from "~/i18n/match-locale";
 import { inLocale, type Translation } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
+import { settingsMessages } from "~/i18n/catalogs/settings";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 
 type Preview = {
@@ -181,7 +182,9 @@ export async function action({ request }: ActionFunctionArgs) {
           payoutCents: preview.payoutKesCents.toString(),
           railChargeCents: preview.railChargeKesCents.toString(),
           transfers: preview.transfers,
-          schedule: isDefaultPolicy(policy) ? null : describePolicy(policy),
+          schedule: isDefaultPolicy(policy)
+            ? null
+            : describePolicy(policy, inLocale(settingsMessages, locale).policy),
           crypto: preview.crypto,
           rate: preview.quoteRate,
           ttlMinutes: preview.ttlMinutes,

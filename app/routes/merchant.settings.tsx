@@ -22,11 +22,10 @@ import { AddDestinationForm } from "~/components/merchants/settlement/AddDestina
 import { addDestinationSchemaFor } from "~/core/destinations/schema";
 import { DestinationList } from "~/components/merchants/settlement/DestinationList";
 import {
-  policySentence,
   SETTLEMENT_POLICY_INTENT,
   SettlementPolicyForm,
 } from "~/components/merchants/settlement/SettlementPolicyForm";
-import { settlementPolicySchemaFor } from "~/core/funding/policy";
+import { describePolicy, settlementPolicySchemaFor } from "~/core/funding/policy";
 import {
   KRA_PIN_INTENT,
   KraPinForm,
@@ -125,7 +124,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canChange: can(merchant.role, "settings:manage"),
     },
     policy: {
-      summary: policySentence(policy, m.policy),
+      summary: describePolicy(policy, m.policy),
       // Collections credited to the balance and not paid out yet (a daily schedule's day so far).
       due: stored.dueLiveKesCents >= 100n ? formatKesCents(stored.dueLiveKesCents) : null,
       values: {
@@ -370,7 +369,7 @@ async function settlementPolicyAction(request: Request) {
   );
   return redirectWithSuccess(paths.merchantSettings, {
     message: changed ? m.toasts.scheduleSaved : m.toasts.scheduleUnchanged,
-    description: policySentence(submission.value, m.policy),
+    description: describePolicy(submission.value, m.policy),
   });
 }
 

@@ -151,17 +151,31 @@ export function afterFloat(freeCents: bigint, policy: SettlementPolicy): bigint 
   return above > 0n ? above : 0n;
 }
 
+/** The words of the policy's sentence (a page passes its language's). */
+export interface PolicyWords {
+  whenDaily: (time: string) => string;
+  whenInstant: string;
+  keptPercent: (percent: number) => string;
+  keptFloat: (amount: string) => string;
+}
+
+export const policyWords: PolicyWords = {
+  whenDaily: (time) =>
+    `Your payments are paid out once a day at ${time} (Nairobi time), in one transfer`,
+  whenInstant: "Each payment is paid out as soon as it is confirmed",
+  keptPercent: (percent) =>
+    `; ${percent}% of each payment stays in your OneHop balance for payouts`,
+  keptFloat: (amount) => `; ${amount} stays in your OneHop balance for payouts`,
+};
+
 /** The policy in one sentence, for the settings page and a payment's timeline. */
-export function describePolicy(policy: SettlementPolicy): string {
-  const when =
-    policy.schedule === "daily"
-      ? `Your payments are paid out once a day at ${policy.dailyTime} (Nairobi time), in one transfer`
-      : "Each payment is paid out as soon as it is confirmed";
+export function describePolicy(policy: SettlementPolicy, m: PolicyWords = policyWords): string {
+  const when = policy.schedule === "daily" ? m.whenDaily(policy.dailyTime) : m.whenInstant;
   const kept =
     policy.keep === "percent"
-      ? `; ${policy.keepPercent}% of each payment stays in your OneHop balance for payouts`
+      ? m.keptPercent(policy.keepPercent)
       : policy.keep === "float"
-        ? `; ${formatKesCents(policy.keepFloatKesCents)} stays in your OneHop balance for payouts`
+        ? m.keptFloat(formatKesCents(policy.keepFloatKesCents))
         : "";
   return `${when}${kept}.`;
 }

@@ -7,7 +7,7 @@
  */
 import { addDestinationErrors, railNames } from "~/core/destinations/schema";
 import type { DestinationStatus } from "~/core/destinations/vocabulary";
-import { keepLabels, policyFormErrors, scheduleLabels } from "~/core/funding/policy";
+import { keepLabels, policyFormErrors, policyWords, scheduleLabels } from "~/core/funding/policy";
 import { exportSectionLabels } from "~/core/retention/sections";
 import type { RETAINED_RECORDS } from "~/core/retention/rule";
 import { defineMessages } from "../messages";
@@ -142,12 +142,7 @@ export const settingsMessages = defineMessages(
       keepFloatHint: (max: string) => `Whole shillings, up to ${max}. Used when you keep a float.`,
       saving: "Saving...",
       save: "Save payout schedule",
-      whenDaily: (time: string) =>
-        `Your payments are paid out once a day at ${time} (Nairobi time), in one transfer`,
-      whenInstant: "Each payment is paid out as soon as it is confirmed",
-      keptPercent: (percent: number) =>
-        `; ${percent}% of each payment stays in your OneHop balance for payouts`,
-      keptFloat: (amount: string) => `; ${amount} stays in your OneHop balance for payouts`,
+      ...policyWords,
       errors: policyFormErrors,
     },
     splits: {

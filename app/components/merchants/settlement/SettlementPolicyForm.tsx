@@ -8,12 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { fieldMeta, SelectField, SubmitButton, TextField } from "~/components/ui/form";
 import { RadioGroup } from "~/components/ui/RadioGroup";
-import {
-  DAILY_TIMES,
-  KEEP_FLOAT_MAX_KES,
-  settlementPolicySchemaFor,
-  type SettlementPolicy,
-} from "~/core/funding/policy";
+import { DAILY_TIMES, KEEP_FLOAT_MAX_KES, settlementPolicySchemaFor } from "~/core/funding/policy";
 import {
   type BalanceKeep,
   balanceKeeps,
@@ -21,9 +16,8 @@ import {
   settlementSchedules,
 } from "~/core/funding/vocabulary";
 import { settingsMessages } from "~/i18n/catalogs/settings";
-import type { Translation } from "~/i18n/messages";
 import { useMessages } from "~/i18n/use-messages";
-import { formatKes, formatKesCents } from "~/utils/format";
+import { formatKes } from "~/utils/format";
 
 /** The settings action this form posts to (`?intent=`). */
 export const SETTLEMENT_POLICY_INTENT = "settlement-policy";
@@ -34,20 +28,6 @@ export interface PolicyValues {
   keep: BalanceKeep;
   keepPercent: string;
   keepFloatKes: string;
-}
-
-type PolicyText = Translation<(typeof settingsMessages)["en"]["policy"]>;
-
-/** The policy in one sentence in the page's language (core's describePolicy, in English). */
-export function policySentence(policy: SettlementPolicy, m: PolicyText): string {
-  const when = policy.schedule === "daily" ? m.whenDaily(policy.dailyTime) : m.whenInstant;
-  const kept =
-    policy.keep === "percent"
-      ? m.keptPercent(policy.keepPercent)
-      : policy.keep === "float"
-        ? m.keptFloat(formatKesCents(policy.keepFloatKesCents))
-        : "";
-  return `${when}${kept}.`;
 }
 
 export function SettlementPolicyForm({
