@@ -240,6 +240,9 @@ describe("money on the merchant's pages, by role", () => {
       })) as { merchantView: string | null };
     expect((await checkout(await signedIn(BUSY, "owner"))).merchantView).toMatch(/^You receive /);
     expect((await checkout(await signedIn(BUSY, "cashier"))).merchantView).toBeNull();
+    // In the page's language (issue 33).
+    const kiswahili = `${await signedIn(BUSY, "owner")}; onehop_lang=sw`;
+    expect((await checkout(kiswahili)).merchantView).toMatch(/^Unapokea KES [\d,]+\.\d\d /);
     // Under a daily payout schedule, what the schedule does, not the at-once estimate.
     const owner = { merchantId: BUSY, userId: "usr_schedule" };
     const daily = { ...DEFAULT_POLICY, schedule: "daily" as const, dailyTime: "17:00" };
@@ -247,6 +250,9 @@ describe("money on the merchant's pages, by role", () => {
     try {
       expect((await checkout(await signedIn(BUSY, "owner"))).merchantView).toMatch(
         /^You receive KES [\d,]+\.\d\d after the 1% fee plus 10% excise duty\. Your payments are paid out once a day at 17:00 \(Nairobi time\), in one transfer\.$/,
+      );
+      expect((await checkout(kiswahili)).merchantView).toMatch(
+        /^Unapokea KES [\d,]+\.\d\d .*\. Malipo yako hutumwa kwako mara moja kwa siku saa 17:00 \(saa za Nairobi\), kwa utumaji mmoja\.$/,
       );
     } finally {
       await savePolicy(testStore(db), owner, DEFAULT_POLICY, Date.now());

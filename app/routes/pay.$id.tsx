@@ -80,6 +80,8 @@ import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import type { Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
 import { mpesaRefusalIn } from "~/route-support/mpesa-refusal.server";
+import { merchantViewMessages } from "~/i18n/catalogs/merchant-view";
+import { settingsMessages } from "~/i18n/catalogs/settings";
 import { requestLocale } from "~/i18n/negotiate";
 import { matchesLocale } from "~/i18n/match-locale";
 import { useMessages } from "~/i18n/use-messages";
@@ -162,20 +164,31 @@ async function merchantView(request: Request, payment: Payment) {
       ? await paymentPages().checkoutMerchantTransfers(payment, session.session.merchantUserId)
       : null;
   if (!transfers) return null;
+  const locale = requestLocale(request);
+  const m = inLocale(merchantViewMessages, locale);
   const { actual, paidTransfers, estimate, feeBps } = payoutView(
     payment,
     transfers,
     payments().config,
   );
   if (actual) {
-    return `You receive ${formatKesCents(actual.payoutKesCents)} on M-Pesa after the M-Pesa charge${paidTransfers > 1 ? "s" : ""} of ${formatKesCents(actual.railChargeKesCents)}.`;
+    return m.paid(
+      formatKesCents(actual.payoutKesCents),
+      paidTransfers,
+      formatKesCents(actual.railChargeKesCents),
+    );
   }
   // A payout schedule other than "at once, nothing kept" (issue 30, item 1): the net and what the
   // schedule does with it, not the at-once estimate.
   const { policy } = await settlementPolicy().read(payment.merchantId);
   if (!isDefaultPolicy(policy))
-    return `You receive ${netSentence(netOfFees(payment), feeBps)}. ${describePolicy(policy)}`;
-  return `You receive ${payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents)}.`;
+    return m.scheduled(
+      netSentence(netOfFees(payment), feeBps, locale),
+      describePolicy(policy, inLocale(settingsMessages, locale).policy),
+    );
+  return m.estimate(
+    payoutSentence(estimate.payoutKesCents, feeBps, estimate.railChargeKesCents, locale),
+  );
 }
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
