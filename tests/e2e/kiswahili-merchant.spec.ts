@@ -65,6 +65,11 @@ test("a merchant switches the app to Kiswahili and makes a first payment in it",
   await expectToast(page, testInfo, "Malipo yameundwa");
   await expect(page.getByRole("heading", { level: 1, name: `Malipo ${reference}` })).toBeVisible();
   await expect(page.getByRole("link", { name: "Fungua ukurasa wa malipo" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Shiriki na mteja wako" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Shiriki kwenye WhatsApp/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/\?text=Tafadhali%20lipa%20KES%202%2C500/,
+  );
   await expect(page.locator("html")).toHaveAttribute("lang", "sw-KE");
   await expectAccessible(page, testInfo);
 

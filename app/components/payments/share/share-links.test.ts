@@ -15,6 +15,18 @@ describe("sharing a payment", () => {
     );
   });
 
+  it("writes it in Kiswahili on a Kiswahili page (issue 33)", () => {
+    const share = {
+      amountKes: "KES 2,500",
+      businessName: "Mama Mboga & Sons",
+      reference: "INV-7",
+      link: "https://onehop.co.ke/pay/pay_abcdefghjkmn",
+    };
+    expect(shareMessage(share, "sw")).toBe(
+      "Tafadhali lipa KES 2,500 kwa Mama Mboga & Sons (kumbukumbu INV-7) kwa crypto hapa: https://onehop.co.ke/pay/pay_abcdefghjkmn",
+    );
+  });
+
   it("carries the message, encoded, in the WhatsApp and SMS links", () => {
     const encoded =
       "Please%20pay%20KES%202%2C500%20to%20Mama%20Mboga%20%26%20Sons%20(ref.%20INV-7)%20in%20crypto%20here%3A%20https%3A%2F%2Fonehop.co.ke%2Fpay%2Fpay_abcdefghjkmn";

@@ -2,6 +2,9 @@
  * Sharing a payment's checkout link (issue 11, item 8): the prefilled message and the WhatsApp and
  * SMS links that carry it. Isomorphic and pure.
  */
+import { sharePaymentMessages } from "~/i18n/catalogs/share-payment";
+import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
+import { inLocale } from "~/i18n/messages";
 
 export interface ShareInput {
   /** The amount as shown, e.g. "KES 2,500". */
@@ -12,8 +15,12 @@ export interface ShareInput {
   link: string;
 }
 
-export function shareMessage({ amountKes, businessName, reference, link }: ShareInput): string {
-  return `Please pay ${amountKes} to ${businessName} (ref. ${reference}) in crypto here: ${link}`;
+/** The message the merchant sends, in `locale` (the page's). */
+export function shareMessage(
+  { amountKes, businessName, reference, link }: ShareInput,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  return inLocale(sharePaymentMessages, locale).message(amountKes, businessName, reference, link);
 }
 
 /** WhatsApp's click-to-chat link: the app opens with the message, the sender picks the chat. */
