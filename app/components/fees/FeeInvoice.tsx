@@ -6,16 +6,10 @@
 import { company } from "~/content/company";
 import { exciseDutyBps, onehopKraPin } from "~/content/excise-duty";
 import type { FeeInvoiceView } from "~/core/fees/invoice-view";
-import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
+import { eatDateTitle, ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { feeInvoiceMessages } from "~/i18n/catalogs/fee-invoices";
 import { useLocale, useMessages } from "~/i18n/use-messages";
-import {
-  formatEatDateTime,
-  formatEatIso,
-  formatKesCents,
-  formatMonthYear,
-  formatPercent,
-} from "~/utils/format";
+import { formatKesCents, formatMonthYear, formatPercent } from "~/utils/format";
 
 export function FeeInvoiceDocument({ invoice }: { invoice: FeeInvoiceView }) {
   const total = (BigInt(invoice.totals.fee) + BigInt(invoice.totals.excise)).toString();
@@ -82,14 +76,7 @@ export function FeeInvoiceDocument({ invoice }: { invoice: FeeInvoiceView }) {
             rowKey={(line) => line.transactionId}
             printAsTable
             tableClassName="print:text-xs"
-            title={{
-              heading: m.date,
-              cell: (line) => (
-                <time dateTime={formatEatIso(line.at)} className="whitespace-nowrap font-normal">
-                  {formatEatDateTime(line.at, locale)}
-                </time>
-              ),
-            }}
+            title={eatDateTitle(locale)}
             columns={[
               { heading: m.fee, cell: (line) => m.kinds[line.kind] },
               {

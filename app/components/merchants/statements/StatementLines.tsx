@@ -4,11 +4,11 @@
  * past the screen's limit, a pointer to the CSV.
  */
 import type { StatementView } from "~/core/statements/view";
-import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
+import { eatDateTitle, ResponsiveTable } from "~/components/ui/ResponsiveTable";
 import { statementMessages } from "~/i18n/catalogs/statements";
 import { inLocale } from "~/i18n/messages";
 import { useLocale, useMessages } from "~/i18n/use-messages";
-import { formatEatDateTime, formatEatIso, formatKesCents } from "~/utils/format";
+import { formatKesCents } from "~/utils/format";
 
 export const EMPTY_STATEMENT_TEXT = inLocale(statementMessages, "en").table.empty;
 
@@ -52,14 +52,7 @@ export function StatementLines({
         rowKey={(line) => line.transactionId}
         printAsTable
         tableClassName="print:text-xs"
-        title={{
-          heading: t.date,
-          cell: (line) => (
-            <time dateTime={formatEatIso(line.at)} className="whitespace-nowrap font-normal">
-              {formatEatDateTime(line.at, locale)}
-            </time>
-          ),
-        }}
+        title={eatDateTitle(locale)}
         columns={[
           {
             heading: t.type,
