@@ -21,6 +21,7 @@ import MerchantLayout, {
 } from "./merchant";
 import * as dashboardPage from "./merchant.dashboard";
 import * as notFoundPage from "./merchant.$";
+import * as paymentPage from "./merchant.payments.$id";
 import * as confirmPage from "./merchant.confirm";
 
 const { db, close } = installTestDatabase();
@@ -147,6 +148,16 @@ describe("the merchant app's shell and dashboard in Kiswahili", () => {
     expect(english).toContain("Error 404");
     expect(english).toContain("Page not found");
     expect(english).toContain("Back to the dashboard");
+  });
+
+  it("a route's own words on its error page are English and marked so on a Kiswahili page", async () => {
+    const { cookie } = await signedInMember(db, MERCHANT, "owner");
+    const path = "/merchant/payments/pay_nothinghere";
+    const page = await html(paymentPage, path, "payments/:id", `${cookie}; ${SW}`);
+    expect(page).toContain("Ukurasa haupatikani");
+    expect(page).toContain('<p class="mt-2 text-slate-700" lang="en-KE">Payment not found</p>');
+    const english = await html(paymentPage, path, "payments/:id", cookie);
+    expect(english).toContain('<p class="mt-2 text-slate-700">Payment not found</p>');
   });
 });
 
