@@ -42,6 +42,7 @@ import { newPaymentMessages } from "~/i18n/catalogs/payments";
 import { matchesLocale } from "~/i18n/match-locale";
 import { inLocale, type Translation } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
+import { paymentRefusal } from "~/route-support/payment-refusal.server";
 import { settingsMessages } from "~/i18n/catalogs/settings";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 
@@ -75,27 +76,10 @@ type ActionData = { lastResult: SubmissionResult<string[]>; preview?: Preview };
 
 type Words = Translation<(typeof newPaymentMessages)["en"]>;
 
-/**
- * Core's refusal (English, as the API gives it) in the page's language, by its code; the amount it
- * names is read from core's sentence. A refusal without words of its own here stays English.
- */
+/** Core's refusal in the page's language (a refusal without words of its own stays English). */
 function refusalIn(error: PaymentError, asset: string, words: Words): string {
-  const kes = /KES [\d,]+(?:\.\d+)?/.exec(error.message)?.[0];
   const m = words.refusals;
-  switch (error.code) {
-    case "daily_limit":
-      return kes ? m.dailyLimit(kes) : error.message;
-    case "below_minimum":
-      return kes ? m.minimum(kes) : error.message;
-    case "above_maximum":
-      return kes ? m.maximum(kes) : error.message;
-    case "rate_unavailable":
-      return m.rateUnavailable(asset);
-    case "custody_unavailable":
-      return m.unavailable;
-    default:
-      return error.message;
-  }
+  return paymentRefusal(error, { ...m, rateUnavailable: m.rateUnavailable(asset) }, error.message);
 }
 
 const customerChoosesHintId = "customer-chooses-hint";

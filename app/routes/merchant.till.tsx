@@ -51,6 +51,7 @@ import type { Locale } from "~/i18n/locales";
 import { matchesLocale } from "~/i18n/match-locale";
 import { inLocale, type Translation } from "~/i18n/messages";
 import { mpesaRefusalIn } from "~/route-support/mpesa-refusal.server";
+import { paymentRefusal } from "~/route-support/payment-refusal.server";
 import { requestLocale } from "~/i18n/negotiate";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
@@ -81,28 +82,21 @@ const tillSaleSchemaFor = (m: TillWords["form"]) =>
     note: z.string().trim().max(TILL_NOTE_MAX, m.noteTooLong).optional(),
   });
 
-/** "KES 1,000" in a core refusal, to say it again in another language. */
-const kesIn = (message: string) => /KES [\d,]+(?:\.\d+)?/.exec(message)?.[0];
-
 /** Why a sale could not be made, in the page's language (the core's English as it is). */
 function createRefusal(locale: Locale, error: PaymentError): string {
   if (locale === "en") return error.message;
   const words = inLocale(tillMessages, locale).createErrors;
-  const amount = kesIn(error.message);
-  switch (error.code) {
-    case "below_minimum":
-      return amount ? words.belowMinimum(amount) : words.other;
-    case "above_maximum":
-      return amount ? words.aboveMaximum(amount) : words.other;
-    case "daily_limit":
-      return amount ? words.dailyLimit(amount) : words.other;
-    case "rate_unavailable":
-      return words.rateUnavailable;
-    case "custody_unavailable":
-      return words.unavailable;
-    default:
-      return words.other;
-  }
+  return paymentRefusal(
+    error,
+    {
+      minimum: words.belowMinimum,
+      maximum: words.aboveMaximum,
+      dailyLimit: words.dailyLimit,
+      rateUnavailable: words.rateUnavailable,
+      unavailable: words.unavailable,
+    },
+    words.other,
+  );
 }
 
 /** How often the page asks again while a sale waits (JavaScript). */
