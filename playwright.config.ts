@@ -42,6 +42,9 @@ const chromium = {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      // One renderer process serves every page: a test's new page then starts in about half the
+      // time on a 2-core machine (each context still keeps its own cookies and storage).
+      "--renderer-process-limit=1",
     ],
   },
 };

@@ -175,5 +175,7 @@ describe("ledger invariants over random payment histories", () => {
       }),
       { numRuns: 12 },
     );
-  });
+    // Twelve histories over the simulators' HTTP: well inside a minute even on a loaded 2-core
+    // machine, where the default 20 s was once reached.
+  }, 60_000);
 });
