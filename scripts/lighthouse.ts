@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { LANGUAGE_COOKIE } from "../app/i18n/negotiate";
 import { HEAP_FLAGS, freePort, localServerEnv, stopChild } from "./bench/processes";
 import { demoCheckout, demoMerchantCookie } from "./bench/scenarios";
 
@@ -115,6 +116,9 @@ async function startServer(): Promise<string> {
  * blocked from indexing" audit is not scored on them (said under the table).
  */
 const PRIVATE_PAGE_SKIPPED_AUDITS = ["is-crawlable"];
+
+/** The cookie the language switch sets for Kiswahili (ADR 0064). */
+const KISWAHILI_COOKIE = `${LANGUAGE_COOKIE}=sw`;
 
 interface Page {
   name: string;
@@ -219,6 +223,25 @@ async function main(): Promise<number> {
       name: "/merchant/dashboard (signed in)",
       path: "/merchant/dashboard",
       headers: { Cookie: cookie },
+      private: true,
+    },
+    // Issue 33: the same targets in Kiswahili (the language cookie the switch sets).
+    { name: "/ (Kiswahili)", path: "/", headers: { Cookie: KISWAHILI_COOKIE } },
+    {
+      name: "/get-started (Kiswahili)",
+      path: "/get-started",
+      headers: { Cookie: KISWAHILI_COOKIE },
+    },
+    {
+      name: "/pay/:id (Kiswahili)",
+      path: checkout.path ?? "/pay/missing",
+      headers: { Cookie: KISWAHILI_COOKIE },
+      private: true,
+    },
+    {
+      name: "/merchant/dashboard (Kiswahili)",
+      path: "/merchant/dashboard",
+      headers: { Cookie: `${cookie}; ${KISWAHILI_COOKIE}` },
       private: true,
     },
   ];
