@@ -86,7 +86,9 @@ async function postSignInForm(
 ): Promise<string> {
   const response = await page.request.post(path, {
     form,
-    headers: { Origin: e2eOrigin() },
+    // A fresh connection: a kept-alive one left idle while the test ran may be closed by the
+    // server (its keep-alive timeout) just as this POST goes out, which Node does not retry.
+    headers: { Origin: e2eOrigin(), Connection: "close" },
     maxRedirects: 0,
   });
   expect(response.status(), `${what}: ${(await response.text()).slice(0, 300)}`).toBe(302);
@@ -134,7 +136,11 @@ export function operatorApi(): Promise<APIRequestContext> {
     await ensureOperatorTwoFactor();
     const baseURL = `http://localhost:${process.env.E2E_PORT}`;
     // Our Origin on every post, as a browser sends it: a signed-in post without one is refused.
-    const context = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+    // No kept-alive connection either (see postSignInForm): calls come between a test's steps.
+    const context = await apiRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { Origin: baseURL, Connection: "close" },
+    });
     const response = await context.post("/admin/signin", {
       form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
       maxRedirects: 0,
