@@ -22,9 +22,9 @@ const SQLITE_ONLY = [
  * Test files that run in one shared module registry per worker (`isolate: false`): core, the
  * simulators, utilities, content and the packages, whose tests reach the database only through
  * the store they are handed. Importing the app's modules once per worker instead of once per file
- * halves the suite's time (ADR 0065). Routes, the API, the wiring and the scripts keep a fresh
- * registry per file: they go through the process-wide runtime (its store, caches and
- * environment), and so do the few tests that change the environment or mock a module.
+ * halves the suite's time (ADR 0065). Every other file (routes, the API, the wiring, app/db, the
+ * scripts, and any new folder) keeps a fresh registry per file: they go through the process-wide
+ * runtime (its store, caches and environment), as do the few tests that mock a module.
  */
 const SHARED_REGISTRY = [
   "app/core/**/*.test.{ts,tsx}",
@@ -37,15 +37,13 @@ const SHARED_REGISTRY = [
   "tests/**/*.test.ts",
   "scripts/bench/**/*.test.ts",
 ];
+/** Files under those folders that still need a fresh registry (they mock a module). */
 const NEEDS_FRESH_REGISTRY = ["app/core/payments/mpesa-callback-guard.test.ts"];
-const FRESH_REGISTRY = [
-  "app/routes/**/*.test.{ts,tsx}",
-  "app/api/**/*.test.{ts,tsx}",
-  "app/wiring/**/*.test.{ts,tsx}",
-  "app/db/**/*.test.{ts,tsx}",
-  "scripts/*.test.ts",
-  "scripts/pg/**/*.test.ts",
-  ...NEEDS_FRESH_REGISTRY,
+const ALL_TESTS = [
+  "app/**/*.test.{ts,tsx}",
+  "tests/**/*.test.ts",
+  "scripts/**/*.test.ts",
+  "packages/*/test/**/*.test.ts",
 ];
 const EXCLUDE = ["**/node_modules/**", ...(postgres ? SQLITE_ONLY : ["**/*.pg.test.ts"])];
 
@@ -55,6 +53,8 @@ export default defineConfig({
   },
   test: {
     environment: "node",
+    // Every test file is in exactly one project; anything not listed as shared gets a fresh
+    // registry by default.
     projects: [
       {
         extends: true,
@@ -67,11 +67,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: {
-          name: "fresh",
-          include: FRESH_REGISTRY,
-          exclude: EXCLUDE,
-        },
+        test: { name: "fresh", include: ALL_TESTS, exclude: [...EXCLUDE, ...SHARED_REGISTRY] },
+      },
+      {
+        extends: true,
+        test: { name: "fresh-core", include: NEEDS_FRESH_REGISTRY, exclude: EXCLUDE },
       },
     ],
     globalSetup: ["tests/setup/global-setup.ts"],

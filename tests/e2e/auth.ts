@@ -72,19 +72,19 @@ function e2eOrigin(): string {
 }
 
 /**
- * A sign-in form posted from the page's context, as the browser posts it (our Origin, the fields
- * the form has, the honeypot left empty): the session cookie lands in the page's cookie jar. One
+ * A sign-in form posted on `client` (a page's `page.request`), as the browser posts it (our
+ * Origin, the form's fields, the honeypot empty): the session cookie lands in its cookie jar. One
  * POST instead of loading the form and submitting it: the form itself is walked by the specs of
  * sign-in (merchant-onboarding, merchant-security, team, two-factor, password-recovery, shell).
  * Returns where the server sends the browser next.
  */
 async function postSignInForm(
-  page: Page,
+  client: APIRequestContext,
   path: string,
   form: Record<string, string>,
   what: string,
 ): Promise<string> {
-  const response = await page.request.post(path, {
+  const response = await client.post(path, {
     form,
     // A fresh connection: a kept-alive one left idle while the test ran may be closed by the
     // server (its keep-alive timeout) just as this POST goes out, which Node does not retry.
@@ -98,6 +98,29 @@ async function postSignInForm(
 }
 
 /**
+ * An operator's sign-in posted on `client`: password, then the second step with a fresh recovery
+ * code. Returns the console's home the server sends the operator to.
+ */
+async function postOperatorSignIn(
+  client: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  await ensureOperatorTwoFactor(credentials.email);
+  const verify = await postSignInForm(
+    client,
+    "/admin/signin",
+    { email: credentials.email, password: credentials.password, redirectTo: "" },
+    "operator sign-in",
+  );
+  return postSignInForm(
+    client,
+    verify,
+    { code: await mintRecoveryCode(credentials.email) },
+    "operator second step",
+  );
+}
+
+/**
  * Sign in as an operator: password, then the second step with a fresh recovery code, posted as
  * the pages post them; ends on the console's home. `waitFor: "url"` waits for the page only (on a
  * phone the console's navigation is folded into a menu).
@@ -107,20 +130,7 @@ export async function signInAsOperator(
   credentials: { email: string; password: string } = E2E_ADMIN,
   options: { waitFor?: "navigation" | "url" } = {},
 ) {
-  await ensureOperatorTwoFactor(credentials.email);
-  const verify = await postSignInForm(
-    page,
-    "/admin/signin",
-    { email: credentials.email, password: credentials.password, redirectTo: "" },
-    "operator sign-in",
-  );
-  const home = await postSignInForm(
-    page,
-    verify,
-    { code: await mintRecoveryCode(credentials.email) },
-    "operator second step",
-  );
-  await page.goto(home);
+  await page.goto(await postOperatorSignIn(page.request, credentials));
   if (options.waitFor === "url") await expect(page).not.toHaveURL(/\/admin\/signin/);
   else await expect(page.getByRole("navigation", { name: "Operator console" })).toBeVisible();
 }
@@ -133,24 +143,14 @@ let operatorApiContext: Promise<APIRequestContext> | undefined;
  */
 export function operatorApi(): Promise<APIRequestContext> {
   operatorApiContext ??= (async () => {
-    await ensureOperatorTwoFactor();
-    const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+    const baseURL = e2eOrigin();
     // Our Origin on every post, as a browser sends it: a signed-in post without one is refused.
     // No kept-alive connection either (see postSignInForm): calls come between a test's steps.
     const context = await apiRequest.newContext({
       baseURL,
       extraHTTPHeaders: { Origin: baseURL, Connection: "close" },
     });
-    const response = await context.post("/admin/signin", {
-      form: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-      maxRedirects: 0,
-    });
-    expect(response.status(), "operator sign-in for the simulator controls").toBe(302);
-    const verified = await context.post("/admin/signin/verify", {
-      form: { code: await mintRecoveryCode() },
-      maxRedirects: 0,
-    });
-    expect(verified.status(), "operator second step for the simulator controls").toBe(302);
+    await postOperatorSignIn(context, E2E_ADMIN);
     return context;
   })();
   return operatorApiContext;
@@ -165,7 +165,7 @@ export async function signInAsMerchant(
   credentials: { merchantId: string; username: string; password: string } = DEMO_MERCHANT,
 ) {
   const next = await postSignInForm(
-    page,
+    page.request,
     "/merchant-signin",
     {
       merchantId: credentials.merchantId,
