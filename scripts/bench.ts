@@ -28,6 +28,7 @@ import {
   pollRss,
   positiveInt,
   procStatusKb,
+  processCpuMs,
   spawnAppServer,
   startStaticServer,
   stopChild,
@@ -158,7 +159,9 @@ async function benchScenario(
     `${scenario.name}: HTTP ${response.status}, ${bytes.length} B; app then static, ${seconds} s each at ${rowConnections} connections`,
   );
   await warmUp(appUrl, load, scenario.warmupRequests ?? WARMUP_REQUESTS, rowConnections);
+  const cpuBefore = processCpuMs(app.pid);
   const appResult = await measure(appUrl, load, seconds, rowConnections);
+  const cpuAfter = processCpuMs(app.pid);
   const staticUrl = baseline.baseUrl + requestPath;
   await warmUp(staticUrl, load, WARMUP_REQUESTS, rowConnections);
   const staticResult = await measure(staticUrl, load, seconds, rowConnections);
@@ -171,6 +174,12 @@ async function benchScenario(
     app: appResult,
     static: staticResult,
     htmlBytes: bytes.length,
+    // The server's CPU per answer while the load ran (issue 34): what a request costs it.
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || appResult.requests === 0
+        ? undefined
+        : (cpuAfter - cpuBefore) / appResult.requests,
+    cpuMsTarget: scenario.cpuMsTarget,
     jsGzipBytes: js.gzipBytes,
     jsMissing: js.failed,
     jsLimit,

@@ -8,14 +8,15 @@
  * (the dashboard gets its session cookie through Lighthouse's extraHeaders) and creates one payment
  * for `/pay/:id`. Chromium comes from CHROME_PATH (default /usr/bin/chromium), headless.
  *
- * LIGHTHOUSE_PAGES="/,/pay/:id" runs only the named rows.
+ * LIGHTHOUSE_PAGES="/,/pay/:id" runs only the named rows. LIGHTHOUSE_JSON_DIR=dir keeps each page's
+ * whole report there (one JSON file per row) for a closer look at what cost the points.
  *
  * Exit code: 0 when every page has Performance >= 95 and 100 in Accessibility, Best Practices and
  * SEO; 1 otherwise (the whole table is printed first), or when it could not run. Not part of
  * `npm test`: one page takes 20-30 s.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
@@ -144,6 +145,12 @@ async function audit(page: Page, baseUrl: string, port: number): Promise<PageRes
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error("Lighthouse returned no result");
+    const jsonDir = process.env.LIGHTHOUSE_JSON_DIR;
+    if (jsonDir) {
+      mkdirSync(jsonDir, { recursive: true });
+      const file = `${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.json`;
+      writeFileSync(path.join(jsonDir, file), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const scores: Record<string, number | null> = {};
     const misses: string[] = [];

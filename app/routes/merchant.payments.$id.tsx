@@ -28,7 +28,7 @@ import { useMemberCan } from "~/components/app/TeamAccess";
 import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
 import { formatDate, formatKesRate } from "~/utils/format";
 import { paths } from "~/utils/paths";
-import { qrSvg } from "~/utils/qr.server";
+import { paymentQrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
 import { paymentPages } from "~/wiring/payment-pages.server";
@@ -120,7 +120,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         amountKes: formatKesCents(payment.amountKesCents),
         businessName: merchant.businessName,
         reference: payment.reference,
-        qr: qrSvg(checkoutLink),
+        qr: paymentQrSvg(checkoutLink),
       }
     : null;
   const refunds = await refundsSection(payment, merchant);

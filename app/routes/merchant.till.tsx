@@ -59,7 +59,7 @@ import { domainErrorStatus } from "~/utils/domain-errors.server";
 import { formatEatIso, formatEatTime, formatKes, formatKesCents } from "~/utils/format";
 import { invariantResponse, notFound, privatePageHeaders } from "~/utils/http";
 import { paths } from "~/utils/paths";
-import { qrSvg } from "~/utils/qr.server";
+import { paymentQrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { paymentPages } from "~/wiring/payment-pages.server";
@@ -144,7 +144,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       state,
       live: tillWaiting(state),
       checkoutLink,
-      qr: payment.status === "awaiting_payment" ? qrSvg(checkoutLink) : null,
+      qr: payment.status === "awaiting_payment" ? paymentQrSvg(checkoutLink) : null,
       // M-Pesa Express where it runs: a prompt out, or the form while the quote holds.
       mpesa:
         payment.status === "awaiting_payment" && service.mpesaAvailable("live") && (open || pending)

@@ -85,7 +85,7 @@ import { settingsMessages } from "~/i18n/catalogs/settings";
 import { requestLocale } from "~/i18n/negotiate";
 import { matchesLocale } from "~/i18n/match-locale";
 import { useMessages } from "~/i18n/use-messages";
-import { qrSvg } from "~/utils/qr.server";
+import { paymentQrSvg } from "~/utils/qr.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { assertSameOrigin, clientKey } from "~/utils/request.server";
 import { checkout, checkoutPricing, coinQuotesNow } from "~/wiring/checkout.server";
@@ -233,7 +233,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     payable,
     walletUri,
     // The QR code carries the payment URI (address and amount) when there is one, else the address.
-    qr: payable ? qrSvg(walletUri ?? payment.depositAddress!) : null,
+    qr: payable ? paymentQrSvg(walletUri ?? payment.depositAddress!) : null,
     missing: missingUnits > 0n ? formatCryptoUnits(missingUnits, payment.asset) : null,
     now,
     secondsLeft,

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { describe, expect, it } from "vitest";
-import { QR_QUIET_ZONE, qrSvg, type QrSvgData } from "./qr.server";
+import { QR_QUIET_ZONE, paymentQrSvg, qrSvg, type QrSvgData } from "./qr.server";
 
 /** The dark modules the path draws, read back from its strokes. */
 function drawn(data: QrSvgData): Set<string> {
@@ -52,5 +52,21 @@ describe("server-drawn QR codes", () => {
     // Fewer strokes than dark modules: neighbouring modules in a row share one stroke.
     expect(strokes).toBeLessThan(drawn(data).size / 1.5);
     expect(data.path).toMatch(/^(M\d+ \d+\.5h\d+)+$/);
+  });
+
+  it("keeps a payment's code for its next page: the same drawing, each text its own", () => {
+    const first = paymentQrSvg(URI);
+    expect(first).toEqual(qrSvg(URI));
+    expect(paymentQrSvg(URI)).toBe(first);
+    const other = paymentQrSvg("https://onehop.example/pay/pay_abcdefghjkmn");
+    expect(other).not.toBe(first);
+    expect(other).toEqual(qrSvg("https://onehop.example/pay/pay_abcdefghjkmn"));
+  });
+
+  it("keeps at most 500 payment codes, the oldest giving way first", () => {
+    const first = paymentQrSvg("bc1q-first-of-many");
+    for (let i = 0; i < 500; i++) paymentQrSvg(`bc1q-filler-${i}`);
+    expect(paymentQrSvg("bc1q-first-of-many")).not.toBe(first);
+    expect(paymentQrSvg("bc1q-first-of-many")).toEqual(first);
   });
 });

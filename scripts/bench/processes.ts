@@ -208,6 +208,24 @@ export function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number | un
   }
 }
 
+/**
+ * The CPU time a process has used so far (user + system, from `/proc/<pid>/stat`, in clock ticks of
+ * 10 ms), in milliseconds, or undefined when unreadable.
+ */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command name (which may hold spaces) start after its closing ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * CLOCK_TICK_MS : undefined;
+  } catch {
+    return undefined;
+  }
+}
+/** `getconf CLK_TCK` is 100 on Linux for every architecture Node runs on here. */
+const CLOCK_TICK_MS = 10;
+
 /** Samples VmRSS every `intervalMs` and keeps the peak. */
 export function pollRss(
   pid: number,

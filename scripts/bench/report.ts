@@ -10,6 +10,10 @@ export interface Row {
   app?: LoadResult;
   static?: LoadResult;
   htmlBytes: number;
+  /** The app server's CPU time per answered request while the load ran (ms), when readable. */
+  cpuMsPerRequest?: number;
+  /** The row's CPU-per-request target (ms), when it has one. */
+  cpuMsTarget?: number;
   jsGzipBytes: number;
   /** Same-origin .js files the HTML references that did not answer 200 (not in jsGzipBytes). */
   jsMissing: string[];
@@ -52,6 +56,7 @@ export function formatTable(rows: Row[]): string {
     "app req/s",
     "p50 ms",
     "p99 ms",
+    "CPU ms/req",
     "static req/s",
     "app/static",
     "HTML KB",
@@ -65,6 +70,7 @@ export function formatTable(rows: Row[]): string {
       rps(row.app),
       ms(row.app?.p50),
       ms(row.app?.p99),
+      row.cpuMsPerRequest === undefined ? "-" : row.cpuMsPerRequest.toFixed(2),
       rps(row.static),
       formatRatio(ratio(row)),
       kb(row.htmlBytes),
@@ -129,6 +135,13 @@ export function formatTargets(
     if (!row.latencyTarget) continue;
     lines.push(
       `  ${verdict(p99 === undefined ? undefined : p99 < TARGETS.p99Ms)}  p99 < ${TARGETS.p99Ms} ms at ${connections} connections: ${measured}`,
+    );
+  }
+  for (const row of rows) {
+    if (row.cpuMsTarget === undefined) continue;
+    const cpu = row.cpuMsPerRequest;
+    lines.push(
+      `  ${verdict(cpu === undefined ? undefined : cpu <= row.cpuMsTarget)}  server CPU <= ${row.cpuMsTarget} ms per request: ${row.name} ${cpu === undefined ? "not measured" : `${cpu.toFixed(2)} ms`}`,
     );
   }
   for (const row of rows) {

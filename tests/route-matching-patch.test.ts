@@ -1,0 +1,74 @@
+/**
+ * The server's route matching with our patches (patches/, ADR 0066): a route tree is flattened and
+ * ranked once and a path pattern compiled once, yet every match is the one the unpatched router
+ * gives, and a tree changed in place by lazy route discovery is matched afresh. The server's copies
+ * (CommonJS, as Remix's server runtime loads them) are the ones tested.
+ */
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import type * as RouterModule from "@remix-run/router";
+
+const require = createRequire(import.meta.url);
+const router = require("@remix-run/router") as typeof RouterModule;
+
+const tree = (): RouterModule.AgnosticDataRouteObject[] => [
+  {
+    id: "root",
+    path: "/",
+    children: [
+      { id: "home", index: true },
+      { id: "pay", path: "pay/:id" },
+      { id: "pay-status", path: "pay/:id/status" },
+      { id: "merchant", path: "merchant", children: [{ id: "payments", path: "payments/*" }] },
+      { id: "catch-all", path: "*" },
+    ],
+  },
+];
+
+const ids = (matches: RouterModule.AgnosticRouteMatch[] | null) =>
+  matches?.map((match) => match.route.id) ?? null;
+
+describe("route matching on the server (patched router)", () => {
+  it("gives the same matches, ranks and params on every call with the same tree", () => {
+    const routes = tree();
+    for (let round = 0; round < 3; round++) {
+      expect(ids(router.matchRoutes(routes, "/"))).toEqual(["root", "home"]);
+      const pay = router.matchRoutes(routes, `/pay/pay_${round}`);
+      expect(ids(pay)).toEqual(["root", "pay"]);
+      expect(pay?.at(-1)?.params).toEqual({ id: `pay_${round}` });
+      expect(ids(router.matchRoutes(routes, "/pay/pay_1/status"))).toEqual(["root", "pay-status"]);
+      expect(router.matchRoutes(routes, "/merchant/payments/a/b")?.at(-1)?.params).toEqual({
+        "*": "a/b",
+      });
+      expect(ids(router.matchRoutes(routes, "/nowhere"))).toEqual(["root", "catch-all"]);
+    }
+  });
+
+  it("matches two trees each on its own routes", () => {
+    const first = tree();
+    const second: RouterModule.AgnosticDataRouteObject[] = [{ id: "only", path: "/pay/:id" }];
+    expect(router.matchRoutes(first, "/pay/x")?.at(-1)?.route).toBe(first[0]!.children![1]);
+    expect(router.matchRoutes(second, "/pay/x")?.at(-1)?.route).toBe(second[0]);
+    expect(router.matchRoutes(second, "/")).toBeNull();
+  });
+
+  it("sees the routes lazy discovery adds to a tree already matched", () => {
+    const discovered = router.createRouter({
+      routes: [{ id: "root", path: "/", children: [{ id: "home", index: true }] }],
+      history: router.createMemoryHistory(),
+    });
+    expect(router.matchRoutes(discovered.routes, "/features")).toBeNull();
+    discovered.patchRoutes("root", [{ id: "features", path: "features" }]);
+    expect(ids(router.matchRoutes(discovered.routes, "/features"))).toEqual(["root", "features"]);
+    discovered.dispose();
+  });
+
+  it("compiles a pattern once but reads each path afresh", () => {
+    expect(router.matchPath("/pay/:id", "/pay/one")?.params).toEqual({ id: "one" });
+    expect(router.matchPath("/pay/:id", "/pay/two")?.params).toEqual({ id: "two" });
+    expect(router.matchPath({ path: "/PAY/:id", caseSensitive: true }, "/pay/two")).toBeNull();
+    expect(router.matchPath({ path: "/PAY/:id" }, "/pay/two")?.params).toEqual({ id: "two" });
+    expect(router.matchPath({ path: "/pay", end: false }, "/pay/two")?.pathnameBase).toBe("/pay");
+    expect(router.matchPath({ path: "/pay", end: true }, "/pay/two")).toBeNull();
+  });
+});
