@@ -1,8 +1,10 @@
 /**
  * The server's route matching with our patches (patches/, ADR 0066): a route tree is flattened and
  * ranked once and a path pattern compiled once, yet every match is the one the unpatched router
- * gives, and a tree changed in place by lazy route discovery is matched afresh. The server's copies
- * (CommonJS, as Remix's server runtime loads them) are the ones tested.
+ * gives, and a tree changed in place by lazy route discovery is matched afresh; and the loaders
+ * of one request are handed that request itself when there is no `index` or `_routes` parameter
+ * to take out, so what they read once for it (the signed-in member) is read once. The server's
+ * copies (CommonJS, as Remix's server runtime loads them) are the ones tested.
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
@@ -10,6 +12,17 @@ import type * as RouterModule from "@remix-run/router";
 
 const require = createRequire(import.meta.url);
 const router = require("@remix-run/router") as typeof RouterModule;
+/** Remix's server runtime calling a route's loader (not exported from the package's index). */
+const { callRouteLoader } = require("@remix-run/server-runtime/dist/data.js") as {
+  callRouteLoader: (args: {
+    loadContext: unknown;
+    loader: (args: { request: Request }) => unknown;
+    params: Record<string, string>;
+    request: Request;
+    routeId: string;
+    singleFetch: boolean;
+  }) => Promise<unknown>;
+};
 
 const tree = (): RouterModule.AgnosticDataRouteObject[] => [
   {
@@ -70,5 +83,38 @@ describe("route matching on the server (patched router)", () => {
     expect(router.matchPath({ path: "/PAY/:id" }, "/pay/two")?.params).toEqual({ id: "two" });
     expect(router.matchPath({ path: "/pay", end: false }, "/pay/two")?.pathnameBase).toBe("/pay");
     expect(router.matchPath({ path: "/pay", end: true }, "/pay/two")).toBeNull();
+  });
+});
+
+describe("the request a loader is handed (patched server runtime)", () => {
+  const handedTo = async (request: Request) => {
+    let handed: Request | undefined;
+    await callRouteLoader({
+      loadContext: {},
+      loader: ({ request }) => ((handed = request), null),
+      params: {},
+      request,
+      routeId: "routes/merchant.dashboard",
+      singleFetch: true,
+    });
+    return handed!;
+  };
+
+  it("is the request itself when there is nothing to take out of its URL", async () => {
+    const request = new Request("http://localhost/merchant/dashboard?page=2", {
+      headers: { cookie: "onehop_session=abc" },
+    });
+    expect(await handedTo(request)).toBe(request);
+  });
+
+  it("is a copy without `index` and `_routes`, with the other parameters and headers", async () => {
+    const request = new Request(
+      "http://localhost/merchant/payments?index&_routes=root&status=paid",
+      { headers: { cookie: "onehop_session=abc" } },
+    );
+    const handed = await handedTo(request);
+    expect(handed).not.toBe(request);
+    expect(handed.url).toBe("http://localhost/merchant/payments?status=paid");
+    expect(handed.headers.get("cookie")).toBe("onehop_session=abc");
   });
 });
