@@ -57,6 +57,17 @@ describe("route matching on the server (patched router)", () => {
     }
   });
 
+  it("gives each caller its own params, however often a path is matched", () => {
+    const routes = tree();
+    const first = router.matchRoutes(routes, "/pay/pay_one")!;
+    first.at(-1)!.params.id = "changed by a caller";
+    const again = router.matchRoutes(routes, "/pay/pay_one")!;
+    expect(again.at(-1)?.params).toEqual({ id: "pay_one" });
+    // Within one answer every match shares its params, as the unpatched router gives them.
+    expect(again[0]!.params).toBe(again[1]!.params);
+    expect(router.matchRoutes(routes, "/pay/pay_two")?.at(-1)?.params).toEqual({ id: "pay_two" });
+  });
+
   it("matches two trees each on its own routes", () => {
     const first = tree();
     const second: RouterModule.AgnosticDataRouteObject[] = [{ id: "only", path: "/pay/:id" }];
