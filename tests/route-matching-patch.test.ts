@@ -60,7 +60,7 @@ describe("route matching on the server (patched router)", () => {
   it("gives each caller its own params, however often a path is matched", () => {
     const routes = tree();
     const first = router.matchRoutes(routes, "/pay/pay_one")!;
-    first.at(-1)!.params.id = "changed by a caller";
+    (first.at(-1)!.params as Record<string, string>).id = "changed by a caller";
     const again = router.matchRoutes(routes, "/pay/pay_one")!;
     expect(again.at(-1)?.params).toEqual({ id: "pay_one" });
     // Within one answer every match shares its params, as the unpatched router gives them.
