@@ -53,10 +53,7 @@ export function paymentQrSvg(text: string): QrSvgData {
   const kept = paymentCodes.get(text);
   if (kept) return kept;
   const drawn = qrSvg(text);
-  if (paymentCodes.size >= PAYMENT_QR_KEPT) {
-    const oldest = paymentCodes.keys().next();
-    if (!oldest.done) paymentCodes.delete(oldest.value);
-  }
+  if (paymentCodes.size >= PAYMENT_QR_KEPT) paymentCodes.delete(paymentCodes.keys().next().value!);
   paymentCodes.set(text, drawn);
   return drawn;
 }

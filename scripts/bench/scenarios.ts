@@ -67,10 +67,10 @@ export async function demoMerchantCookie(baseUrl: string): Promise<Partial<Scena
 }
 
 /**
- * Create one KES 1,000 USDT payment as the demo merchant and return its checkout page, `/pay/:id`.
+ * Create one KES 1,000 USDT payment as the demo merchant: its id and the session that made it.
  * The first live rate may take a moment after the start: the create is retried (bounded).
  */
-export async function demoCheckout(baseUrl: string): Promise<Partial<ScenarioRequest>> {
+async function demoPayment(baseUrl: string): Promise<{ id: string; cookie: string }> {
   const signedIn = await demoMerchantCookie(baseUrl);
   const cookie = signedIn.headers?.cookie ?? "";
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -94,17 +94,21 @@ export async function demoCheckout(baseUrl: string): Promise<Partial<ScenarioReq
     const id = /\/merchant\/payments\/(pay_[a-z0-9]+)/.exec(
       response.headers.get("location") ?? "",
     )?.[1];
-    if (id) return { path: `/pay/${id}` };
+    if (id) return { id, cookie };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("could not create the checkout's payment");
 }
 
-/** One of the demo merchant's payments, as the merchant sees it: `/merchant/payments/:id`. */
+/** One payment's checkout page, `/pay/:id`, as the customer opens it. */
+export async function demoCheckout(baseUrl: string): Promise<Partial<ScenarioRequest>> {
+  return { path: `/pay/${(await demoPayment(baseUrl)).id}` };
+}
+
+/** One payment as the merchant sees it, `/merchant/payments/:id`, signed in. */
 async function demoPaymentPage(baseUrl: string): Promise<Partial<ScenarioRequest>> {
-  const { path } = await demoCheckout(baseUrl);
-  const signedIn = await demoMerchantCookie(baseUrl);
-  return { path: path!.replace("/pay/", "/merchant/payments/"), headers: signedIn.headers };
+  const { id, cookie } = await demoPayment(baseUrl);
+  return { path: `/merchant/payments/${id}`, headers: { cookie } };
 }
 
 /** Issue 34: what a page rendered for every request must cost, at 50 connections, one process. */
