@@ -17,7 +17,7 @@ import {
   formatTimeWindow,
   eatYear,
   maskPhone,
-} from "./format";
+} from "~/utils/format";
 
 // 24 Nov 2026, 14:05 in Nairobi (11:05 UTC).
 const AT = Date.UTC(2026, 10, 24, 11, 5);

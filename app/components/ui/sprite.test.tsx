@@ -1,0 +1,74 @@
+import { readFileSync } from "node:fs";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { cryptocurrencies, type CryptoSymbol } from "~/content/cryptocurrencies";
+import { CoinMark } from "./CoinMark";
+import { Icon, type IconName } from "./icons";
+
+const sprite = readFileSync(new URL("./sprite.svg", import.meta.url), "utf8");
+const symbolIds = [...sprite.matchAll(/<symbol id="([^"]+)"/g)].map((match) => match[1]);
+
+/** Every icon name, once: tsc fails here when a name is added to or taken out of `IconName`. */
+const everyIcon: Record<IconName, true> = {
+  vault: true,
+  lock: true,
+  pulse: true,
+  key: true,
+  shield: true,
+  phone: true,
+  bulb: true,
+  handshake: true,
+  badge: true,
+  document: true,
+  rocket: true,
+  xCircle: true,
+  warning: true,
+  checkCircle: true,
+  code: true,
+  pin: true,
+  coins: true,
+  exchange: true,
+  store: true,
+  bolt: true,
+  chart: true,
+  globe: true,
+  star: true,
+  headset: true,
+  tag: true,
+  plug: true,
+  cart: true,
+  send: true,
+  building: true,
+  ramp: true,
+  wallet: true,
+  clock: true,
+  check: true,
+  arrowRight: true,
+  arrowDown: true,
+};
+
+describe("the SVG sprite", () => {
+  it("draws every icon name and every coin's mark, and nothing else", () => {
+    const coinIds = cryptocurrencies.map((coin) => `coin-${coin.symbol}`);
+    expect([...symbolIds].sort()).toEqual([...Object.keys(everyIcon), ...coinIds].sort());
+    expect(new Set(symbolIds).size).toBe(symbolIds.length);
+  });
+
+  it("gives every symbol a view box and a drawing", () => {
+    for (const [, id, viewBox, drawing] of sprite.matchAll(
+      /<symbol id="([^"]+)" viewBox="([^"]+)">(.*?)<\/symbol>/g,
+    )) {
+      expect(viewBox, id).toBe(id?.startsWith("coin-") ? "0 0 32 32" : "0 0 24 24");
+      expect(drawing, id).toMatch(/<(path|circle|rect|ellipse|g)\b/);
+    }
+  });
+
+  it("is what Icon and CoinMark point at, decorative and hidden from assistive technology", () => {
+    const icon = renderToStaticMarkup(<Icon name="vault" />);
+    expect(icon).toMatch(/<use href="[^"]*sprite[^"]*\.svg#vault"/);
+    expect(icon).toContain('aria-hidden="true"');
+    const coin = renderToStaticMarkup(<CoinMark symbol={"BTC" satisfies CryptoSymbol} />);
+    expect(coin).toMatch(/<use href="[^"]*sprite[^"]*\.svg#coin-BTC"/);
+    expect(coin).toContain('aria-hidden="true"');
+  });
+});
