@@ -16,7 +16,7 @@ import { mkdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { measureJs, buildScriptUrls } from "./bench/assets";
+import { measureJs, buildScriptUrls, hasPageForm } from "./bench/assets";
 import { buildNeeded, runBuild } from "./bench/build";
 import { measure, warmUp, type LoadRequest } from "./bench/load";
 import {
@@ -139,7 +139,7 @@ async function benchScenario(
     typeof jsTarget === "object"
       ? jsTarget
       : jsTarget
-        ? /<form\b/i.test(html)
+        ? hasPageForm(html)
           ? { kb: TARGETS.jsGzipKbWithForm, what: "a public page with a form" }
           : { kb: TARGETS.jsGzipKb, what: "a public page without a form" }
         : undefined;

@@ -11,7 +11,7 @@ import { settlementRoutes } from "./endpoints/settlement.server";
 import { testHelperRoutes } from "./endpoints/test-helpers.server";
 import { webhookEndpointRoutes } from "./endpoints/webhook-endpoints.server";
 import type { ApiRoute } from "./types.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 /** Where the API lives (the version is in the path). */
 export const API_PREFIX = paths.apiBase;

@@ -5,7 +5,7 @@
  * member's role needs to see it; the server still checks every page (requirePermission).
  */
 import type { IconName } from "~/components/ui/icons";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 /** Where the visitor is, as the shell sees it (pathname and query). */
 export interface NavLocation {

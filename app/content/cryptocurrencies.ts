@@ -43,8 +43,6 @@ export interface Cryptocurrency {
   displayRateKes: string;
   /** 24h change in basis points for display: 235 = +2.35%. */
   change24hBps: number;
-  /** Brand-ish colour of our own simple mark (a circle with the symbol's first letter). */
-  color: string;
   description: string;
   live: boolean;
 }
@@ -57,7 +55,6 @@ export const cryptocurrencies = [
     networks: ["Bitcoin"],
     displayRateKes: "11650000",
     change24hBps: 235,
-    color: "#b45309",
     live: true,
     description:
       "The first and most widely held cryptocurrency: a scarce, decentralised store of value accepted worldwide.",
@@ -69,7 +66,6 @@ export const cryptocurrencies = [
     networks: ["Ethereum"],
     displayRateKes: "398000",
     change24hBps: 182,
-    color: "#4f46e5",
     live: true,
     description:
       "The leading smart-contract platform, home to most stablecoins and decentralised finance.",
@@ -81,7 +77,6 @@ export const cryptocurrencies = [
     networks: ["Ethereum (ERC-20)", "Tron (TRC-20)"],
     displayRateKes: "129.20",
     change24hBps: 1,
-    color: "#047857",
     live: true,
     description:
       "The most traded US dollar stablecoin, popular for remittances and trade settlement across Africa.",
@@ -93,7 +88,6 @@ export const cryptocurrencies = [
     networks: ["Ethereum (ERC-20)", "Base"],
     displayRateKes: "129.15",
     change24hBps: -1,
-    color: "#1d4ed8",
     live: true,
     description:
       "A fully reserved US dollar stablecoin with monthly attestations, favoured by businesses.",
@@ -105,7 +99,6 @@ export const cryptocurrencies = [
     networks: ["BNB Smart Chain"],
     displayRateKes: "116400",
     change24hBps: 95,
-    color: "#a16207",
     live: false,
     description: "The native asset of BNB Chain, used for fees and payments across its ecosystem.",
   },
@@ -116,7 +109,6 @@ export const cryptocurrencies = [
     networks: ["XRP Ledger"],
     displayRateKes: "284",
     change24hBps: -142,
-    color: "#334155",
     live: false,
     description: "Fast, low-cost settlement asset designed for cross-border payments.",
   },
@@ -127,7 +119,6 @@ export const cryptocurrencies = [
     networks: ["Cardano"],
     displayRateKes: "77.50",
     change24hBps: 310,
-    color: "#1e40af",
     live: false,
     description:
       "A proof-of-stake blockchain built with a research-first approach and active in African projects.",
@@ -139,7 +130,6 @@ export const cryptocurrencies = [
     networks: ["Solana"],
     displayRateKes: "23250",
     change24hBps: 415,
-    color: "#7e22ce",
     live: false,
     description: "A high-throughput chain with sub-second finality and very low fees.",
   },
@@ -150,7 +140,6 @@ export const cryptocurrencies = [
     networks: ["Dogecoin"],
     displayRateKes: "25.80",
     change24hBps: -205,
-    color: "#92400e",
     live: false,
     description: "A widely recognised payments coin with fast blocks and a large community.",
   },
@@ -161,7 +150,6 @@ export const cryptocurrencies = [
     networks: ["Polkadot"],
     displayRateKes: "516",
     change24hBps: 128,
-    color: "#be185d",
     live: false,
     description: "A network connecting specialised blockchains into one interoperable system.",
   },
@@ -172,7 +160,6 @@ export const cryptocurrencies = [
     networks: ["Ethereum (ERC-20)"],
     displayRateKes: "129.05",
     change24hBps: 2,
-    color: "#b45309",
     live: false,
     description: "A decentralised, over-collateralised US dollar stablecoin.",
   },
@@ -183,7 +170,6 @@ export const cryptocurrencies = [
     networks: ["Polygon"],
     displayRateKes: "38.70",
     change24hBps: 254,
-    color: "#6d28d9",
     live: false,
     description: "The asset of the Polygon network, a low-fee Ethereum scaling platform.",
   },
@@ -194,7 +180,6 @@ export const cryptocurrencies = [
     networks: ["Ethereum (ERC-20)"],
     displayRateKes: "0.0017",
     change24hBps: -318,
-    color: "#c2410c",
     live: false,
     description: "An Ethereum token with a large retail following; accepted as a payment asset.",
   },
@@ -205,7 +190,6 @@ export const cryptocurrencies = [
     networks: ["Tron"],
     displayRateKes: "36.10",
     change24hBps: 64,
-    color: "#b91c1c",
     live: false,
     description: "The network behind most TRC-20 USDT transfers, known for low fees.",
   },
@@ -216,7 +200,6 @@ export const cryptocurrencies = [
     networks: ["Avalanche C-Chain"],
     displayRateKes: "3225",
     change24hBps: 372,
-    color: "#dc2626",
     live: false,
     description: "A fast smart-contract platform with near-instant finality.",
   },
@@ -227,7 +210,6 @@ export const cryptocurrencies = [
     networks: ["Ethereum (ERC-20)"],
     displayRateKes: "1161",
     change24hBps: 18,
-    color: "#374151",
     live: false,
     description: "The utility token of the iFinex ecosystem.",
   },
@@ -238,7 +220,6 @@ export const cryptocurrencies = [
     networks: ["Litecoin"],
     displayRateKes: "12900",
     change24hBps: -87,
-    color: "#475569",
     live: false,
     description:
       "One of the oldest payment-focused cryptocurrencies, with fast and cheap transfers.",
@@ -250,7 +231,6 @@ export const cryptocurrencies = [
     networks: ["Stellar"],
     displayRateKes: "38.70",
     change24hBps: 146,
-    color: "#111827",
     live: false,
     description:
       "A payments network built for remittances and tokenised money, including mobile-money corridors.",
@@ -262,7 +242,6 @@ export const cryptocurrencies = [
     networks: ["Bitcoin Cash"],
     displayRateKes: "64500",
     change24hBps: -53,
-    color: "#15803d",
     live: false,
     description: "A Bitcoin fork with larger blocks for low-fee everyday payments.",
   },

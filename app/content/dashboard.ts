@@ -2,7 +2,7 @@
  * The merchant dashboard's words (issue 30, item 6): the first-run checklist's steps, the greeting
  * and the empty states. One place; the page and its tests read them from here.
  */
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export type FirstRunStepId = "settlement" | "team" | "twoFactor" | "firstPayment" | "apiKey";
 

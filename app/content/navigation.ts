@@ -2,7 +2,7 @@
  * Header and footer links, and the public pages listed in the sitemap. One source for all three.
  */
 import { defineMessages } from "~/i18n/messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export type NavLink = { label: string; to: string; external?: "demo" };
 
@@ -105,12 +105,6 @@ export function footerNavIn(t: NavLabels): readonly FooterGroup[] {
     },
   ];
 }
-
-/** The header's links in English (the components use `headerNavIn` in the page's language). */
-export const headerNav: readonly NavLink[] = headerNavIn(navMessages.en);
-
-/** The footer's links in English (the components use `footerNavIn` in the page's language). */
-export const footerNav: readonly FooterGroup[] = footerNavIn(navMessages.en);
 
 /** Public, cacheable pages for /sitemap.xml (path and relative priority). */
 export const sitemapPages: readonly { path: string; priority: string }[] = [

@@ -13,7 +13,7 @@ import { waitMinutes } from "~/core/rate-limit.server";
 import { signInMessages } from "~/i18n/catalogs/sign-in";
 import { inLocale } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import {
   assertSameOrigin,
   clientKey,

@@ -9,7 +9,7 @@ import { company } from "~/content/company";
 import { aboutContent } from "~/content/pages/about";
 import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

@@ -33,7 +33,7 @@ import { env } from "~/utils/env.server";
 import { formatEatDateTime, formatFileSize, formatPhone } from "~/utils/format";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
 import { applications } from "~/wiring/applications.server";

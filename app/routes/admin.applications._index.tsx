@@ -10,7 +10,7 @@ import { applicationStatuses, type ApplicationStatus } from "~/core/merchants/ap
 import { formatEatDateTime } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { applications } from "~/wiring/applications.server";
 

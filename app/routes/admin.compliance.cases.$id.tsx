@@ -33,7 +33,7 @@ import { caseDecisions } from "~/core/compliance/vocabulary";
 import { formatEatDateTime } from "~/utils/format";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { compliance } from "~/wiring/compliance.server";

@@ -16,7 +16,7 @@ import type { CaseQueueRow } from "~/core/compliance/cases.server";
 import { formatEatDateTime } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { compliance } from "~/wiring/compliance.server";
 

@@ -19,7 +19,7 @@ import {
 import { formatDate, formatKesCents, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { excise } from "~/wiring/excise.server";
 

@@ -12,7 +12,7 @@ import { DOCUMENT_NOTICE_DAYS, tierRules } from "~/core/kyb/tiers";
 import { formatDate } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { kyb } from "~/wiring/kyb.server";
 

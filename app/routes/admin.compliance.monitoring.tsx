@@ -25,7 +25,7 @@ import { monitoringRuleKeys, type MonitoringRuleKey } from "~/core/compliance/vo
 import { formatEatDateTime } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { monitoring } from "~/wiring/monitoring.server";

@@ -29,7 +29,7 @@ import { LTR_SCHEDULE_LABEL } from "~/core/compliance/reports/weekly.server";
 import { formatDate, formatEatDateTime } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithInfo, redirectWithSuccess } from "~/utils/toast.server";
 import { frcReports } from "~/wiring/frc-reports.server";

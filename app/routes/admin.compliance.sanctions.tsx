@@ -31,7 +31,7 @@ import {
 import { readLimitedMultipart } from "~/utils/body-limit.server";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { sanctionsLists } from "~/wiring/sanctions.server";

@@ -32,7 +32,7 @@ import { EXCLUDED_TOPICS, REQUIRED_TOPICS } from "~/core/news/topics";
 import { privatePageHeaders } from "~/utils/http";
 import { clearPageCache } from "~/utils/page-cache.server";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { news } from "~/wiring/news.server";

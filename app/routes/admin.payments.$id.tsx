@@ -46,7 +46,7 @@ import { kesCentsForUnits } from "~/core/payments/quote";
 import type { SettlementStart } from "~/core/payments/service.server";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";
 import { paymentPages } from "~/wiring/payment-pages.server";

@@ -23,7 +23,7 @@ import { isPaymentStatus } from "~/core/payments/reads.server";
 import { paymentStatuses, type PaymentStatus } from "~/core/payments/statuses";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { paymentPages } from "~/wiring/payment-pages.server";
 

@@ -11,7 +11,7 @@ import { payoutRailsOf } from "~/core/payments/rails.server";
 import type { RailId } from "~/core/rails/types";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { runningPayments } from "~/wiring/payments.server";
 import { railsOverviewAt } from "~/wiring/rails.server";

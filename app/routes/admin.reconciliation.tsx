@@ -32,7 +32,7 @@ import { ManualB2bError } from "~/core/disbursements/b2b.server";
 import { RECONCILIATION_LEASE_MS } from "~/core/reconciliation/job.server";
 import { invariantResponse, privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { reconciliation } from "~/wiring/reconciliation.server";

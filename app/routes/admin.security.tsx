@@ -21,7 +21,7 @@ import { securityPageSchema, sessionIntents } from "~/core/accounts/security-pag
 import { operatorRoles } from "~/core/operator-roles";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { endSessionsFromPage, securityOverview } from "~/route-support/security-page.server";
 import { seo } from "~/utils/seo";
 

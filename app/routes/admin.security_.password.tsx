@@ -9,7 +9,7 @@ import { ChangePasswordPage } from "~/components/accounts/ChangePasswordPage";
 import { operatorRoles } from "~/core/operator-roles";
 import { requireOperator } from "~/utils/operator-auth.server";
 import { changePasswordAction } from "~/route-support/password-change-action.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { privatePageHeadersWithRetryAfter } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 

@@ -19,7 +19,7 @@ import { topUpMethodLabels } from "~/content/top-ups";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { topUps } from "~/wiring/top-ups.server";

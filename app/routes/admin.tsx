@@ -14,7 +14,7 @@ import { consoleNav, operatorRoleLabels } from "~/content/app-navigation";
 import { operatorRoles } from "~/core/operator-roles";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { chrome: "console" };

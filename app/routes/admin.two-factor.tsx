@@ -10,7 +10,7 @@ import { twoFactorText } from "~/content/two-factor";
 import { operatorRoles } from "~/core/operator-roles";
 import { privatePageHeaders } from "~/utils/http";
 import { requireOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import {
   twoFactorSettingsAction,

@@ -16,7 +16,7 @@ import { operatorSignInSchema } from "~/core/operator-sign-in-schema";
 import { describeWait } from "~/core/rate-limit.server";
 import { holdRefusal } from "~/utils/hold-refusal.server";
 import { getSignedInOperator } from "~/utils/operator-auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import {
   assertSameOrigin,
   clientKey,

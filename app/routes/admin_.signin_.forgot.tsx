@@ -14,7 +14,7 @@ import { forgotOperatorPasswordSchema } from "~/core/accounts/password-forms";
 import { describeWait } from "~/core/rate-limit.server";
 import { env } from "~/utils/env.server";
 import { checkHoneypot } from "~/utils/honeypot";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import {
   assertSameOrigin,
   clientKey,

@@ -15,7 +15,7 @@ import { useLocale } from "~/i18n/use-messages";
 import { env } from "~/utils/env.server";
 import { publicPageHeaders } from "~/utils/http";
 import { logger } from "~/utils/logger.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { blog, builtInBlog, type Blog } from "~/wiring/news.server";
 

@@ -16,7 +16,7 @@ import { matchesLocale } from "~/i18n/match-locale";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { publicPageHeaders } from "~/utils/http";
 import { logger } from "~/utils/logger.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { blog, builtInBlog, type Blog } from "~/wiring/news.server";
 

@@ -24,7 +24,7 @@ import { apiKeyPrefixes, apiScopeLabels, apiScopes } from "~/core/api/vocabulary
 import { assetNetworks, networks } from "~/core/networks/networks";
 import { railIds } from "~/core/rails/types";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

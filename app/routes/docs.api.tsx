@@ -18,7 +18,7 @@ import {
 import { cx } from "~/components/ui";
 import { env } from "~/utils/env.server";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

@@ -18,7 +18,7 @@ import {
   quickstartReceiver,
 } from "~/content/docs/quickstart";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

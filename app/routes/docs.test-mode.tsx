@@ -7,7 +7,7 @@ import { Link } from "@remix-run/react";
 import { Code, DocsPage, DocsSection, docsLinkClass } from "~/components/docs/DocsBits";
 import { apiKeyPrefixes } from "~/core/api/vocabulary";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

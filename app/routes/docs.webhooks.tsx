@@ -17,7 +17,7 @@ import { webhookEventDescriptions } from "~/components/docs/webhook-events";
 import { nodeWebhookExample, pythonWebhookExample } from "~/content/docs/webhook-code";
 import { webhookEventTypes } from "~/core/api/vocabulary";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

@@ -16,6 +16,7 @@ import { useRatesAutoRefresh } from "~/components/rates/useRatesAutoRefresh";
 import { Badge, PageHero, Section } from "~/components/ui";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
 import { ratesMessages } from "~/i18n/catalogs/rates";
+import { exchangeRatesMessages } from "~/i18n/catalogs/exchange-rates";
 import { inLocale } from "~/i18n/messages";
 import { matchesLocale } from "~/i18n/match-locale";
 import { requestLocale } from "~/i18n/negotiate";
@@ -23,7 +24,7 @@ import { useLocale, useMessages } from "~/i18n/use-messages";
 import { ratesService } from "~/wiring/rates.server";
 import { assertSameOrigin } from "~/utils/request.server";
 import { loaderCacheHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithError } from "~/utils/toast.server";
 
@@ -68,14 +69,14 @@ export const headers = loaderCacheHeaders;
 
 export const meta: MetaFunction = ({ matches }) =>
   seo(matches, {
-    ...inLocale(ratesMessages, matchesLocale(matches)).exchange.meta,
+    ...inLocale(exchangeRatesMessages, matchesLocale(matches)).meta,
     path: paths.exchangeRates,
   });
 
 export default function ExchangeRatesPage() {
   const view = useLoaderData<typeof loader>();
   const locale = useLocale();
-  const m = useMessages(ratesMessages).exchange;
+  const m = useMessages(exchangeRatesMessages);
   const navigation = useNavigation();
   const { revalidating } = useRatesAutoRefresh({
     intervalMs: view.refreshSeconds * 1000,

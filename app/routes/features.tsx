@@ -7,7 +7,7 @@ import { ButtonLink, PageHero, Section, textLinkClass } from "~/components/ui";
 import { featuresPage } from "~/content/marketing/pages.server";
 import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 /**

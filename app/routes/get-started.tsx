@@ -28,7 +28,7 @@ import { replyWithinLimits } from "~/utils/form-reply";
 import { checkHoneypot } from "~/utils/honeypot";
 import { PRIVATE_NO_STORE, publicPageHeaders } from "~/utils/http";
 import { kybRoot, readFormWithDocuments } from "~/route-support/kyb.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { assertSameOrigin, clientKey, userAgent } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { matchesLocale } from "~/i18n/match-locale";

@@ -6,7 +6,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { languageCookie } from "~/i18n/language-cookie.server";
 import { DEFAULT_LOCALE, isLocale } from "~/i18n/locales";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { assertSameOrigin, safeRedirectPath } from "~/utils/request.server";
 import { security } from "~/wiring/security.server";
 import { sessions } from "~/wiring/sessions.server";

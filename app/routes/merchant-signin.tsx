@@ -23,7 +23,7 @@ import { useMessages } from "~/i18n/use-messages";
 import { authenticator, InvalidCredentialsError, ThrottledError } from "~/utils/auth.server";
 import { checkHoneypot } from "~/utils/honeypot";
 import { logger } from "~/utils/logger.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import {
   assertSameOrigin,
   privatePageHeadersWithRetryAfter,

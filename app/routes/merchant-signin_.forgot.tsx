@@ -19,7 +19,7 @@ import { requestLocale } from "~/i18n/negotiate";
 import { useMessages } from "~/i18n/use-messages";
 import { env } from "~/utils/env.server";
 import { checkHoneypot } from "~/utils/honeypot";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import {
   assertSameOrigin,
   clientKey,

@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SecondStepPage } from "~/components/accounts/SecondStepPage";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { privatePageHeadersWithRetryAfter } from "~/utils/request.server";
 import { secondStepAction, secondStepLoader } from "~/route-support/second-step.server";
 import { seo } from "~/utils/seo";

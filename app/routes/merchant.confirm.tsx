@@ -28,7 +28,7 @@ import { inLocale } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
 import { useLocale } from "~/i18n/use-messages";
 import { requireMerchant } from "~/utils/auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import {
   clientKey,
   privatePageHeadersWithRetryAfter,

@@ -16,7 +16,7 @@ import { inLocale } from "~/i18n/messages";
 import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privateCachedPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { SESSION_EXPIRY_MARGIN_MS } from "~/utils/session.server";
 import { seo } from "~/utils/seo";
 import { paymentPages } from "~/wiring/payment-pages.server";

@@ -34,7 +34,7 @@ import { requestLocale } from "~/i18n/negotiate";
 import { useMessages } from "~/i18n/use-messages";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { requestOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

@@ -10,7 +10,7 @@ import { developersMessages } from "~/i18n/catalogs/developers";
 import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "developers:manage");

@@ -38,7 +38,7 @@ import type { EndpointScope } from "~/core/api/webhooks/endpoints.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatEatDateTime, formatEatIso } from "~/utils/format";
 import { notFound, privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithSuccess, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { webhookEndpoints } from "~/wiring/developers.server";

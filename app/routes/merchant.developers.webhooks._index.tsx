@@ -29,7 +29,7 @@ import { requestLocale } from "~/i18n/negotiate";
 import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithSuccess } from "~/utils/toast.server";
 import { webhookEndpoints } from "~/wiring/developers.server";

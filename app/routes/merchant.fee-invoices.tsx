@@ -17,7 +17,7 @@ import { inLocale } from "~/i18n/messages";
 import { useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { excise } from "~/wiring/excise.server";
 

@@ -30,7 +30,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { notFound, privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { paymentLinks } from "~/wiring/payment-links.server";

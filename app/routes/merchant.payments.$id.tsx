@@ -27,7 +27,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { invariantResponse, notFound, privateCachedPageHeaders } from "~/utils/http";
 import { formatDate, formatKesRate } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { paymentQrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, jsonWithSuccess } from "~/utils/toast.server";

@@ -59,7 +59,7 @@ import { useMessages } from "~/i18n/use-messages";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { formatCrypto, formatKesCents, formatKesRate, formatPhone } from "~/utils/format";
 import { notFound, privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { ratesService } from "~/wiring/rates.server";

@@ -13,7 +13,7 @@ import { can as roleMay } from "~/core/accounts/permissions";
 import { requirePermission } from "~/utils/auth.server";
 import { useMemberCan } from "~/components/app/TeamAccess";
 import { privateCachedPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { paymentPages } from "~/wiring/payment-pages.server";
 import { paymentsListMessages } from "~/i18n/catalogs/payments";

@@ -32,7 +32,7 @@ import { PaymentError } from "~/core/payments/payments.server";
 import { requirePermission } from "~/utils/auth.server";
 import { formatKes, formatKesRate, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { paymentPages } from "~/wiring/payment-pages.server";

@@ -52,7 +52,7 @@ import { isBodyTooLarge, mediaType } from "~/utils/body-limit.server";
 import { formatKesCents, formatPhone } from "~/utils/format";
 import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { notFound, privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { disbursements, payoutBatchPage } from "~/wiring/disbursements.server";

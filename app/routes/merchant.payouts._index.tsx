@@ -30,7 +30,7 @@ import { HEAVY_PER_CALLER, payoutUploadSlots } from "~/utils/heavy-work.server";
 import { mediaType, readLimitedMultipart } from "~/utils/body-limit.server";
 import { formatKesCents, formatPercent } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { SoleApproverNote } from "~/components/merchants/payouts/BatchActions";

@@ -36,7 +36,7 @@ import { newRequestKey } from "~/core/ids.server";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { formatKes, formatKesCents, formatPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { disbursements, newPayoutPage } from "~/wiring/disbursements.server";

@@ -32,7 +32,7 @@ import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { formatEatDateTime, formatKesCents, formatPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { rateLimits } from "~/wiring/rate-limits.server";

@@ -33,7 +33,7 @@ import { requestLocale } from "~/i18n/negotiate";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requireMerchant } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { endSessionsFromPage, securityOverview } from "~/route-support/security-page.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";

@@ -12,7 +12,7 @@ import { inLocale } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
 import { changePasswordAction } from "~/route-support/password-change-action.server";
 import { requireMerchant } from "~/utils/auth.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { privatePageHeadersWithRetryAfter } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 

@@ -19,7 +19,7 @@ import {
 } from "~/route-support/two-factor-settings.server";
 import { requireMerchant } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -50,7 +50,7 @@ import { railIds, type RailId } from "~/core/rails/types";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { formatEatDateTime, formatKes, formatKesCents, maskPhone } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { clientKey } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

@@ -35,7 +35,7 @@ import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithSuccess } from "~/utils/toast.server";
 import { kyb } from "~/wiring/kyb.server";

@@ -29,7 +29,7 @@ import { useLocale, useMessages } from "~/i18n/use-messages";
 import { requirePermission } from "~/utils/auth.server";
 import { formatDate, formatEatDateTime } from "~/utils/format";
 import { forbidden, privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { dataRequests } from "~/wiring/data-requests.server";

@@ -22,7 +22,7 @@ import type { MemberChangeResult } from "~/core/accounts/team.server";
 import { requirePermission, requireRecentStepUp } from "~/utils/auth.server";
 import { env } from "~/utils/env.server";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { requestOrigin } from "~/utils/request.server";
 import { currentSessionIdHash } from "~/utils/session.server";
 import { seo } from "~/utils/seo";

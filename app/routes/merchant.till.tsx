@@ -58,7 +58,7 @@ import { requirePermission } from "~/utils/auth.server";
 import { domainErrorStatus } from "~/utils/domain-errors.server";
 import { formatEatIso, formatEatTime, formatKes, formatKesCents } from "~/utils/format";
 import { invariantResponse, notFound, privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { paymentQrSvg } from "~/utils/qr.server";
 import { seo } from "~/utils/seo";
 import { jsonWithError, redirectWithError, redirectWithSuccess } from "~/utils/toast.server";

@@ -16,7 +16,7 @@ import { useMessages } from "~/i18n/use-messages";
 import { rolePermissions, teamRoleInfo } from "~/core/accounts/permissions";
 import { requireMerchant } from "~/utils/auth.server";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import type { RouteHandle } from "~/utils/route-handle";
 
 export const handle: RouteHandle = { chrome: "app" };

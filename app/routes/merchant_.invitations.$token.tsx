@@ -28,7 +28,7 @@ import { inLocale } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
 import { useLocale } from "~/i18n/use-messages";
 import { PRIVATE_NO_STORE } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { redirectWithSuccess } from "~/utils/toast.server";

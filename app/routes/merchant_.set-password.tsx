@@ -17,7 +17,7 @@ import { inLocale, type Translation } from "~/i18n/messages";
 import { requestLocale } from "~/i18n/negotiate";
 import { useMessages } from "~/i18n/use-messages";
 import { PRIVATE_NO_STORE } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { seo } from "~/utils/seo";
 import { matchesLocale } from "~/i18n/match-locale";

@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { messages } from "~/content/messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { assertSameOrigin } from "~/utils/request.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { sessions } from "~/wiring/sessions.server";

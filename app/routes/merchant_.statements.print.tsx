@@ -28,7 +28,7 @@ import { inLocale } from "~/i18n/messages";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime } from "~/utils/format";
 import { privatePageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import type { RouteHandle } from "~/utils/route-handle";
 import { seo } from "~/utils/seo";
 import { statements } from "~/wiring/statements.server";

@@ -8,7 +8,7 @@ import { IconBadge } from "~/components/ui/icons";
 import { onboardingContent } from "~/content/pages/onboarding";
 import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

@@ -74,7 +74,7 @@ import { env } from "~/utils/env.server";
 import { formatEatTime, formatKes, formatKesCents } from "~/utils/format";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
 import { useNonce } from "~/utils/nonce";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { checkoutMessages } from "~/i18n/catalogs/checkout";
 import { mpesaPayMessages } from "~/i18n/catalogs/mpesa-pay";
 import type { Locale } from "~/i18n/locales";

@@ -13,7 +13,7 @@ import { inLocale } from "~/i18n/messages";
 import { matchesLocale } from "~/i18n/match-locale";
 import { useMessages } from "~/i18n/use-messages";
 import { invariantResponse, PRIVATE_NO_STORE } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import type { RouteHandle } from "~/utils/route-handle";
 import { checkout } from "~/wiring/checkout.server";
 

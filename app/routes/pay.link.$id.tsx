@@ -31,7 +31,7 @@ import { PaymentError } from "~/core/payments/payments.server";
 import { replyWithinLimits } from "~/utils/form-reply";
 import { checkHoneypot } from "~/utils/honeypot";
 import { PRIVATE_NO_STORE } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { assertSameOrigin, clientKey, retryAfterHeader } from "~/utils/request.server";
 import type { RouteHandle } from "~/utils/route-handle";
 import { paymentLinks } from "~/wiring/payment-links.server";

@@ -8,7 +8,7 @@ import { company } from "~/content/company";
 import { securityContent } from "~/content/pages/security";
 import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

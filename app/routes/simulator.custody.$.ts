@@ -11,7 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { displayNetwork } from "~/core/networks/networks";
 import { formatCryptoUnits } from "~/core/payments/quote";
 import type { CustodySimulator } from "~/simulators/custody/index.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { assertSameOrigin, forbidden } from "~/utils/request.server";
 import {
   requireSimulatorOperator,

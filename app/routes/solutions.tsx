@@ -15,7 +15,7 @@ import {
 import { solutionsPage } from "~/content/marketing/pages.server";
 import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

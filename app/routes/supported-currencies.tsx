@@ -21,6 +21,7 @@ import { coinDescription } from "~/content/cryptocurrency-descriptions";
 import { cryptoLimits } from "~/content/tariff";
 import { ratesPageCacheControl } from "~/core/rates/cache-control";
 import { ratesMessages } from "~/i18n/catalogs/rates";
+import { currenciesMessages } from "~/i18n/catalogs/supported-currencies";
 import { inLocale } from "~/i18n/messages";
 import { matchesLocale } from "~/i18n/match-locale";
 import { requestLocale } from "~/i18n/negotiate";
@@ -28,7 +29,7 @@ import { useLocale, useMessages } from "~/i18n/use-messages";
 import { ratesService } from "~/wiring/rates.server";
 import { formatKes } from "~/utils/format";
 import { loaderCacheHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -67,7 +68,7 @@ export const headers = loaderCacheHeaders;
 
 export const meta: MetaFunction = ({ matches }) => {
   const locale = matchesLocale(matches);
-  const { title, description } = inLocale(ratesMessages, locale).currencies.meta;
+  const { title, description } = inLocale(currenciesMessages, locale).meta;
   return seo(matches, {
     title,
     description: description(
@@ -82,7 +83,8 @@ export const meta: MetaFunction = ({ matches }) => {
 export default function SupportedCurrenciesPage() {
   const view = useLoaderData<typeof loader>();
   const locale = useLocale();
-  const { copy, currencies: m } = useMessages(ratesMessages);
+  const { copy } = useMessages(ratesMessages);
+  const m = useMessages(currenciesMessages);
   const claims = claimsIn(locale);
   return (
     <>

@@ -15,7 +15,7 @@ import { tariffSchedulePage } from "~/content/marketing/tariff-page.server";
 import { MIN_TRANSFER_KES } from "~/core/payments/settlement-plan";
 import { requestLocale } from "~/i18n/negotiate";
 import { publicPageHeaders } from "~/utils/http";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { seo } from "~/utils/seo";
 
 export const headers = publicPageHeaders;

@@ -19,7 +19,7 @@ import { holdRefusal } from "./hold-refusal.server";
 import { recordAudit } from "~/core/audit.server";
 import { can, type Permission } from "~/core/accounts/permissions";
 import { forbidden } from "./http";
-import { paths } from "./paths";
+import * as paths from "./paths";
 import { assertSameOrigin, clientKey, requestOrigin } from "./request.server";
 import { endSession, readSessionWith } from "./session.server";
 import { redirectWithError } from "./toast.server";

@@ -10,7 +10,7 @@ import { messages } from "~/content/messages";
 import { hasRole, readOperator, type Operator, type OperatorRole } from "~/core/operators.server";
 import { processStore } from "~/db/process.server";
 import type { Store } from "~/db/store";
-import { paths } from "./paths";
+import * as paths from "./paths";
 import { assertSameOrigin, forbidden } from "./request.server";
 import { endSession, readSession, readSessionWith } from "./session.server";
 import { redirectWithError } from "./toast.server";

@@ -67,3 +67,15 @@ export async function measureJs(urls: string[]): Promise<JsSize> {
   }
   return size;
 }
+
+/**
+ * Whether a page has a form of its own, for the JS budget (130 KB with one, 100 KB without). The
+ * language switch (a form posting to /language) is on every page and does not count: it needs no
+ * JavaScript of the page's.
+ */
+export function hasPageForm(html: string): boolean {
+  for (const [tag] of html.matchAll(/<form\b[^>]*>/gi)) {
+    if (attribute(tag, "action") !== "/language") return true;
+  }
+  return false;
+}

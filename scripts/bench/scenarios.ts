@@ -20,8 +20,9 @@ export interface Scenario extends ScenarioRequest {
   prepare?: (baseUrl: string) => Promise<Partial<ScenarioRequest>>;
   /**
    * Whether the "JS gzip <= 100 KB on a public page without a form" target applies. Default: a GET
-   * without cookie/authorization headers whose response is 2xx HTML containing no `<form`. An
-   * object sets the page's own budget instead (e.g. the checkout's 60 KB).
+   * without cookie/authorization headers whose response is 2xx HTML with no form of its own (the
+   * language switch does not count; `hasPageForm`). An object sets the page's own budget instead
+   * (e.g. the checkout's 60 KB).
    */
   jsTarget?: boolean | { kb: number; what: string };
   /** Also print the page's HTML size gzipped (level 6, like the server) as an info line. */

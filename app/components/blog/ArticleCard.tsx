@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui";
 import { HEADLINE_TAGS } from "~/core/news/blog";
 import type { ArticleCard as ArticleCardData } from "~/core/news/types";
 import { formatDate } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { TagList } from "./TagList";
 import { blogMessages } from "~/i18n/catalogs/blog";
 import { useLocale, useMessages } from "~/i18n/use-messages";

@@ -1,6 +1,6 @@
 /** Back to the blog, and Previous (next-older) / Next (next-newer) among published articles. */
 import { Link } from "@remix-run/react";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { blogMessages } from "~/i18n/catalogs/blog";
 import { useMessages } from "~/i18n/use-messages";
 

@@ -8,7 +8,7 @@ import { cx } from "~/components/ui";
 import { HEADLINE_TAGS } from "~/core/news/blog";
 import type { HeadlineTopic } from "~/core/news/topics";
 import { formatDate } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { blogHref, type BlogQuery } from "./blog-url";
 import type { CardData } from "./ArticleCard";
 import { TagList } from "./TagList";

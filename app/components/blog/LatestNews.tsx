@@ -1,7 +1,7 @@
 /** The sidebar: the 5 newest published News articles. */
 import { Link } from "@remix-run/react";
 import { formatDate } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import type { CardData } from "./ArticleCard";
 import { blogMessages } from "~/i18n/catalogs/blog";
 import { useLocale, useMessages } from "~/i18n/use-messages";

@@ -1,6 +1,6 @@
 /** Tags as small labels, optionally each a link to the blog filtered by that tag. */
 import { cx } from "~/components/ui";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export function tagHref(tag: string): string {
   return paths.blogTag(tag);

@@ -2,7 +2,7 @@
  * Blog list URLs: every filtered view is a shareable GET URL; defaults ("all", page 1) are left
  * out.
  */
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export interface BlogQuery {
   topic?: string;

@@ -7,7 +7,7 @@ import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { cx } from "~/components/ui";
 import { docsNav } from "~/content/docs/navigation";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export const docsLinkClass =
   "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";

@@ -6,7 +6,7 @@ import { headerNavIn, navMessages, type NavLink as NavItem } from "~/content/nav
 import { headerMessages } from "~/i18n/catalogs/shell";
 import type { Locale } from "~/i18n/locales";
 import { useLocale, useMessages } from "~/i18n/use-messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { LanguageSwitch } from "./LanguageSwitch";
 import { Logo } from "./Logo";
 import { MenuSummary } from "./MenuSummary";

@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { languageMessages } from "~/i18n/catalogs/language";
 import { HTML_LANG, LANGUAGE_NAMES, LOCALES } from "~/i18n/locales";
 import { useLocale, useMessages } from "~/i18n/use-messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 /**
  * "English | Kiswahili" on every page: a plain form (it works without JavaScript) that sets the

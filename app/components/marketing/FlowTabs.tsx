@@ -12,7 +12,7 @@ import { Stat, cx } from "~/components/ui";
 import type { FlowId, PaymentFlow } from "~/content/marketing/solutions";
 import { marketingMessages } from "~/i18n/catalogs/marketing";
 import { useMessages } from "~/i18n/use-messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 const tabId = (id: FlowId) => `flow-tab-${id}`;
 const panelId = (id: FlowId) => `flow-panel-${id}`;

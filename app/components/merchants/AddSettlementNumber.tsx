@@ -2,7 +2,7 @@ import { ButtonLink, cx } from "~/components/ui";
 import { Icon } from "~/components/ui/icons";
 import { dashboardMessages } from "~/i18n/catalogs/dashboard";
 import { useMessages } from "~/i18n/use-messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 /**
  * The call to action a merchant without a settlement (M-Pesa) number sees on Create Payment (the

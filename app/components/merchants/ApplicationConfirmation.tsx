@@ -7,7 +7,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { applicationMessages } from "~/i18n/catalogs/application";
 import { useMessages } from "~/i18n/use-messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export function ApplicationConfirmation({
   reference,

@@ -41,7 +41,7 @@ import {
   partyFieldRequired,
   PartyFields,
 } from "~/components/merchants/PartyFields";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 /** The fields in the order the form shows them: the order of the error summary. */
 const FIELD_ORDER = [

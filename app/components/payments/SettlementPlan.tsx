@@ -3,7 +3,7 @@ import type { PlanPreview } from "~/core/destinations/views";
 import { paymentDetailMessages } from "~/i18n/catalogs/payments";
 import { useMessages } from "~/i18n/use-messages";
 import { formatKesCents } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 /**
  * Where a payment's net goes when it settles, as planned now: one row per destination (a split has

@@ -2,7 +2,6 @@
 import { keepTogether } from "~/components/ui/keep-together";
 import { CoinMark } from "~/components/ui/CoinMark";
 import { Badge } from "~/components/ui";
-import { findCryptocurrency } from "~/content/cryptocurrencies";
 import type { Rate } from "~/core/rates/types";
 import { formatEatStamp, formatKesRate } from "~/utils/format";
 import { ratesMessages } from "~/i18n/catalogs/rates";
@@ -25,7 +24,6 @@ export function RateKindBadge({ rate, now }: { rate: Pick<Rate, "kind" | "asOf">
 }
 
 function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
-  const coin = findCryptocurrency(rate.symbol);
   const headingId = `rate-${rate.symbol.toLowerCase()}`;
   const m = useMessages(ratesMessages).cards;
   return (
@@ -34,7 +32,7 @@ function RateCard({ rate, now }: { rate: RateCardData; now: number }) {
       className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <div className="flex items-center gap-3">
-        {coin ? <CoinMark symbol={coin.symbol} /> : null}
+        <CoinMark symbol={rate.symbol} />
         <div>
           <h3 id={headingId} className="text-lg font-semibold text-ink">
             {rate.name}

@@ -1,5 +1,5 @@
 /** Texts the spec fixes for the rates screens (spec sections 2 and 8): copy exactly. */
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export const ratesCopy = {
   refresh: "Refresh",

@@ -1,7 +1,7 @@
 /** Small presentational primitives shared by every page. No data, no effects. */
 import { Link } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
-import { uiMessages } from "~/i18n/catalogs/ui";
+import { linkMessages } from "~/i18n/catalogs/shell";
 import { useMessages } from "~/i18n/use-messages";
 
 export function cx(...classes: (string | false | null | undefined)[]): string {
@@ -151,7 +151,7 @@ export function ExternalLink({
   children: ReactNode;
   className?: string;
 }) {
-  const m = useMessages(uiMessages);
+  const m = useMessages(linkMessages);
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={className}>
       {children}

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { railMarks } from "~/components/layout/PaymentMarks";
 import { cryptocurrencies, type CryptoSymbol } from "~/content/cryptocurrencies";
 import { CoinMark } from "./CoinMark";
 import { Icon, type IconName } from "./icons";
@@ -48,9 +49,12 @@ const everyIcon: Record<IconName, true> = {
 };
 
 describe("the SVG sprite", () => {
-  it("draws every icon name and every coin's mark, and nothing else", () => {
+  it("draws every icon name, every coin's mark and every rail's wordmark, and nothing else", () => {
     const coinIds = cryptocurrencies.map((coin) => `coin-${coin.symbol}`);
-    expect([...symbolIds].sort()).toEqual([...Object.keys(everyIcon), ...coinIds].sort());
+    const railIds = railMarks.map((mark) => mark.id);
+    expect([...symbolIds].sort()).toEqual(
+      [...Object.keys(everyIcon), ...coinIds, ...railIds].sort(),
+    );
     expect(new Set(symbolIds).size).toBe(symbolIds.length);
   });
 
@@ -58,7 +62,12 @@ describe("the SVG sprite", () => {
     for (const [, id, viewBox, drawing] of sprite.matchAll(
       /<symbol id="([^"]+)" viewBox="([^"]+)">(.*?)<\/symbol>/g,
     )) {
-      expect(viewBox, id).toBe(id?.startsWith("coin-") ? "0 0 32 32" : "0 0 24 24");
+      const size = id?.startsWith("coin-")
+        ? "0 0 32 32"
+        : id?.startsWith("rail-")
+          ? "0 0 96 32"
+          : "0 0 24 24";
+      expect(viewBox, id).toBe(size);
       expect(drawing, id).toMatch(/<(path|circle|rect|ellipse|g)\b/);
     }
   });

@@ -1,5 +1,5 @@
 /** The documentation's side navigation (issue 13, item 5): one entry per page under /docs. */
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export const docsNav: readonly { label: string; to: string }[] = [
   { label: "Overview", to: paths.docs },

@@ -1,7 +1,7 @@
 /** Compliance page (/compliance): licences, regulation, AML/CFT, security, tax and governance. */
 import { company } from "../company";
 import type { LegalDocument } from "./types";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 const officeAddress = company.officeAddress.join(", ");
 const postalAddress = company.postalAddress.join(", ");

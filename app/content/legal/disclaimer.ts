@@ -1,7 +1,7 @@
 /** Blog content disclaimer (/blog/disclaimer). */
 import { company } from "../company";
 import type { LegalDocument } from "./types";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export const disclaimer: LegalDocument = {
   title: "Blog Content Disclaimer",

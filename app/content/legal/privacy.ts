@@ -1,7 +1,7 @@
 /** Privacy Policy (/privacy), written for the Kenya Data Protection Act, 2019. */
 import { company } from "../company";
 import type { LegalDocument } from "./types";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 const officeAddress = company.officeAddress.join(", ");
 const postalAddress = company.postalAddress.join(", ");

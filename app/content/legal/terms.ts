@@ -17,7 +17,7 @@ import {
   tierDailyLimitNote,
 } from "../tariff";
 import { formatKes } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import type { LegalDocument } from "./types";
 
 const liveCoins = cryptocurrencies.filter((coin) =>

@@ -13,7 +13,7 @@ import { tariffIn } from "~/content/tariff-copy";
 import type { Locale } from "~/i18n/locales";
 import { defineMessages, inLocale } from "~/i18n/messages";
 import { formatKes } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export interface Offering {
   title: string;

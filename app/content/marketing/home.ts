@@ -12,7 +12,7 @@ import { claimsIn } from "~/content/claims";
 import type { Locale } from "~/i18n/locales";
 import { defineMessages, inLocale } from "~/i18n/messages";
 import { feeBps, formatBps } from "~/content/tariff";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export interface MarketingCard {
   title: string;

@@ -11,7 +11,7 @@ import { claimsIn } from "~/content/claims";
 import { feeBps, formatBps } from "~/content/tariff";
 import type { Locale } from "~/i18n/locales";
 import { defineMessages, inLocale } from "~/i18n/messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export type FlowId = "collections" | "disbursements" | "b2b-payments";
 

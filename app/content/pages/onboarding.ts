@@ -11,7 +11,7 @@ import { cryptoLimits, formatBps, mobileMoneyLimits, transactionFees } from "~/c
 import type { Locale } from "~/i18n/locales";
 import { defineMessages, inLocale } from "~/i18n/messages";
 import { formatKes } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export interface OnboardingStep {
   id: string;

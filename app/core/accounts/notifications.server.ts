@@ -58,7 +58,7 @@ import {
   maskPhone,
 } from "~/utils/format";
 import { logger } from "~/utils/logger.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { deviceKey, parseUserAgent } from "./device";
 import { can, type TeamRole } from "./permissions";
 import type { AccountSubject, SecurityEvent } from "./security-events.server";

@@ -7,7 +7,7 @@
  */
 import type { BatchKind, BatchStatus, NameCheck, RowStatus } from "~/core/disbursements/vocabulary";
 import type { RailId } from "~/core/rails/types";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { integer, iso, kesDecimal } from "./payment-object";
 import type { ApiMode } from "./vocabulary";
 

@@ -21,7 +21,7 @@ import { initialReviewDueAt } from "~/core/kyb/reviews.server";
 import { applicantEmailMessages } from "~/i18n/catalogs/applicant-emails";
 import { DEFAULT_LOCALE, type Locale } from "~/i18n/locales";
 import { inLocale } from "~/i18n/messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export type SubmitResult =
   | { ok: true; id: string; reference: string }

@@ -11,7 +11,7 @@ import { builtInArticles } from "~/content/articles";
 import type { Article, ArticleCategory } from "~/content/articles/types";
 import { first } from "~/db/sql";
 import type { Handle, Store } from "~/db/store";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { articleMatchesTopic, TOPIC_TAGS, type HeadlineTopic } from "./topics";
 import type { ArticleCard, CuratedArticleSummary } from "./types";
 

@@ -1,10 +1,11 @@
 import { ratesCopy } from "~/components/rates/copy";
-import { company } from "~/content/company";
 import { defineMessages } from "../messages";
 
 /**
- * The rates pages (/exchange-rates, /supported-currencies) and their components. The English of the
- * spec's fixed texts stays in app/components/rates/copy.ts (the JSON API reads it too).
+ * The rates pages' shared components (cards, notices, refresh, attribution). Each page's own
+ * words are in ./exchange-rates.ts and ./supported-currencies.ts, so neither page carries the
+ * other's. The English of the spec's fixed texts stays in app/components/rates/copy.ts (the JSON
+ * API reads it too).
  */
 export const ratesMessages = defineMessages(
   {
@@ -19,39 +20,6 @@ export const ratesMessages = defineMessages(
         description: ratesCopy.failureToast.description,
       },
       minimumConversionLabel: ratesCopy.minimumConversionLabel,
-    },
-    exchange: {
-      meta: {
-        title: "Exchange Rates",
-        description:
-          "Live Bitcoin, Ethereum, USDT and USDC prices in Kenyan shillings (KES), refreshed every 60 seconds, with the time of the last update in Nairobi time.",
-      },
-      eyebrow: "Live market data",
-      title: "Exchange Rates",
-      lead: (seconds: number) =>
-        `What Bitcoin, Ethereum, USDT and USDC are worth in Kenyan shillings right now. Rates refresh every ${seconds} seconds.`,
-      lastUpdated: (stamp: string) => `Last updated ${stamp}`,
-      section: "Rates in Kenyan shillings",
-    },
-    currencies: {
-      meta: {
-        title: "Supported Currencies",
-        description: (coins: string, count: number, minimum: string) =>
-          `${coins} are accepted at OneHop checkout, with live KES rates; ${count} more are shown with indicative rates for reference. Minimum conversion ${minimum}.`,
-      },
-      eyebrow: "Accept crypto, settle in KES",
-      title: "Supported Currencies",
-      lead: (coins: string, note: string) =>
-        `Your customers can pay with ${coins}, converted and settled to M-Pesa, Airtel Money, T-Kash or your bank in Kenyan shillings. ${note}`,
-      viewRates: "View Live Rates",
-      getStarted: "Get Started",
-      acceptedIntro: (coins: string, seconds: number) =>
-        `${coins}: market rates, refreshed every ${seconds} seconds.`,
-      licence: company.licenceName,
-      liveUpdated: (stamp: string) => `Live rates last updated ${stamp}`,
-      liveUnavailable: "Live rates unavailable: fallback rates shown",
-      referenceIntro: (note: string) =>
-        `${note} Their rates and all 24-hour changes are indicative values.`,
     },
     cards: {
       live: "Live",
@@ -98,39 +66,6 @@ export const ratesMessages = defineMessages(
         description: "Tuna tatizo la mtandao. Tunajaribu tena...",
       },
       minimumConversionLabel: "Kiwango cha chini cha ubadilishaji",
-    },
-    exchange: {
-      meta: {
-        title: "Viwango vya Ubadilishaji",
-        description:
-          "Bei za sasa za Bitcoin, Ethereum, USDT na USDC kwa shilingi za Kenya (KES), zinazosasishwa kila sekunde 60, pamoja na saa ya usasishaji wa mwisho kwa saa za Nairobi.",
-      },
-      eyebrow: "Bei za soko za sasa",
-      title: "Viwango vya Ubadilishaji",
-      lead: (seconds) =>
-        `Thamani ya Bitcoin, Ethereum, USDT na USDC kwa shilingi za Kenya sasa hivi. Viwango vinasasishwa kila sekunde ${seconds}.`,
-      lastUpdated: (stamp) => `Ilisasishwa mwisho ${stamp}`,
-      section: "Viwango kwa shilingi za Kenya",
-    },
-    currencies: {
-      meta: {
-        title: "Sarafu Tunazokubali",
-        description: (coins, count, minimum) =>
-          `${coins} zinakubaliwa kwenye ukurasa wa malipo wa OneHop, kwa viwango vya sasa vya KES; nyingine ${count} zinaonyeshwa na viwango vya kulinganisha tu. Kiwango cha chini cha ubadilishaji ni ${minimum}.`,
-      },
-      eyebrow: "Pokea crypto, ulipwe kwa KES",
-      title: "Sarafu Tunazokubali",
-      lead: (coins, note) =>
-        `Wateja wako wanaweza kulipa kwa ${coins}, zinazobadilishwa na kulipwa kwako kwenye M-Pesa, Airtel Money, T-Kash au benki yako kwa shilingi za Kenya. ${note}`,
-      viewRates: "Tazama Viwango vya Sasa",
-      getStarted: "Anza",
-      acceptedIntro: (coins, seconds) =>
-        `${coins}: viwango vya soko, vinavyosasishwa kila sekunde ${seconds}.`,
-      licence: "Leseni ya Biashara ya Huduma za Fedha",
-      liveUpdated: (stamp) => `Viwango vya sasa vilisasishwa mwisho ${stamp}`,
-      liveUnavailable: "Viwango vya sasa havipatikani: tunaonyesha viwango vya akiba",
-      referenceIntro: (note) =>
-        `${note} Viwango vyake na mabadiliko yote ya saa 24 ni vya kulinganisha tu.`,
     },
     cards: {
       live: "Sasa",

@@ -43,6 +43,12 @@ export const footerMessages = defineMessages(
   },
 );
 
+/** An external link's words for screen readers (ExternalLink: the footer's and every page's). */
+export const linkMessages = defineMessages(
+  { opensInNewTab: "(opens in a new tab)" },
+  { opensInNewTab: "(inafunguka kwenye kichupo kipya)" },
+);
+
 /** The ticker's controls; the statistics themselves are in app/content/ticker.ts. */
 export const tickerMessages = defineMessages(
   {

@@ -1,6 +1,7 @@
 /**
  * The shared UI's own words (app/components/ui): defaults a caller may replace with its own label.
- * The operator console draws them in English.
+ * The operator console draws them in English. An external link's words are the shell's
+ * (`linkMessages` in ./shell.ts): every page has one, and these go only with forms and tables.
  */
 import { defineMessages } from "../messages";
 
@@ -18,7 +19,6 @@ export const uiMessages = defineMessages(
         `Could not copy: select the ${String(what).toLowerCase()} and copy it`,
     },
     dateEat: "Date (EAT)",
-    opensInNewTab: "(opens in a new tab)",
     honeypot: "Leave this field empty",
   },
   {
@@ -33,7 +33,6 @@ export const uiMessages = defineMessages(
         `Imeshindikana kunakili: chagua ${String(what).toLowerCase()} kisha unakili`,
     },
     dateEat: "Tarehe (EAT)",
-    opensInNewTab: "(inafunguka kwenye kichupo kipya)",
     honeypot: "Acha sehemu hii wazi",
   },
 );

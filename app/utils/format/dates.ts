@@ -1,13 +1,8 @@
 /** Dates and times in Nairobi (EAT = UTC+3 all year) as text; the house style is in ./index.ts. */
 import type { Locale } from "~/i18n/locales";
+import { eatDayKey, toDate, type Moment } from "./calendar";
 
 const NAIROBI = "Africa/Nairobi";
-const EAT_OFFSET_MS = 3 * 3_600_000;
-
-/** A moment as epoch milliseconds, an ISO string or a Date. */
-export type Moment = number | string | Date;
-
-const toDate = (value: Moment) => (value instanceof Date ? value : new Date(value));
 
 const timeFormat = /* @__PURE__ */ new Intl.DateTimeFormat("en-GB", {
   timeZone: NAIROBI,
@@ -86,25 +81,6 @@ export function formatDate(value: Moment, locale: Locale = "en"): string {
 export function formatEatDateTime(value: Moment, locale: Locale = "en"): string {
   const date = toDate(value);
   return `${formatDate(date, locale)}, ${timeFormat.format(date)} EAT`;
-}
-
-/**
- * ISO 8601 in Nairobi time with its offset, for machines (`<time dateTime>`, CSV):
- * "2026-11-24T14:05:00+03:00".
- */
-export function formatEatIso(value: Moment): string {
-  const shifted = new Date(toDate(value).getTime() + EAT_OFFSET_MS).toISOString();
-  return `${shifted.slice(0, 19)}+03:00`;
-}
-
-/** The Nairobi calendar day of a moment: "2026-11-24" (for comparisons, not for display). */
-export function eatDayKey(value: Moment): string {
-  return formatEatIso(value).slice(0, 10);
-}
-
-/** The Nairobi calendar year of a moment: 2027 from 31 Dec 2026, 21:00 UTC (the footer's ©). */
-export function eatYear(value: Moment): number {
-  return Number(eatDayKey(value).slice(0, 4));
 }
 
 /** "14:05 EAT" when `at` is on today's Nairobi date, else "24 Nov 2026, 14:05 EAT". */

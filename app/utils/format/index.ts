@@ -19,9 +19,10 @@
  *   names ("1 Des 2026", "Desemba 2026"). Money, numbers and times are written the same in both
  *   languages (docs/i18n/glossary.md).
  *
- * Import from `~/utils/format` only. It is one module in four files so that a page's JavaScript
+ * Import from `~/utils/format` only. It is one module in five files so that a page's JavaScript
  * carries only the kind of formatting it uses (the public pages' shell needs a year, not money).
  */
+export * from "./calendar";
 export * from "./dates";
 export * from "./files";
 export * from "./money";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Badge } from "~/components/ui";
 import { describeFields, type DuplicateMatch } from "~/core/merchants/application-duplicates";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 /**
  * "Possible duplicate": what an application shares with other applications or merchants, each

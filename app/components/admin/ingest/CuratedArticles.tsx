@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { Badge, buttonClass } from "~/components/ui";
 import type { CuratedArticleSummary } from "~/core/news/types";
 import { formatDate } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 export function CuratedArticles({ articles }: { articles: readonly CuratedArticleSummary[] }) {
   return (

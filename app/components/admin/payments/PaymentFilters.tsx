@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { PaymentStatus } from "~/core/payments/statuses";
 import { buttonClass, cx } from "~/components/ui";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { paymentStatusLabel } from "./format";
 import { paymentsHref } from "./links";
 import type { PaymentView } from "./types";

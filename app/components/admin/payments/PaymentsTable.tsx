@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ResponsiveTable } from "~/components/ui/ResponsiveTable";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { formatCrypto, formatEatDateTime, formatKesCents } from "./format";
 import { PaymentStatusBadge } from "./PaymentStatusBadge";
 import type { PaymentRow } from "./types";

@@ -1,4 +1,4 @@
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import type { PaymentView } from "./types";
 
 /** The overview's URL for a view, search and page (shareable; defaults left out). */

@@ -1,4 +1,4 @@
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import type { FindingFilter } from "./schema";
 
 /** The page's URL for a filter and a run (shareable; the defaults left out). */

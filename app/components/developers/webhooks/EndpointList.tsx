@@ -5,7 +5,7 @@ import type { ApiMode, WebhookEndpointStatus } from "~/core/api/vocabulary";
 import { developersMessages } from "~/i18n/catalogs/developers";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { EndpointStatusBadge, eventsLabel, WebhookModeBadge } from "./badges";
 
 export interface EndpointListItem {

@@ -10,7 +10,7 @@ import { buttonClass, Card, textLinkClass } from "~/components/ui";
 import { SubmitButton } from "~/components/ui/form";
 import type { BatchHeaderView, BatchSummaryView, BatchViewer } from "./BatchView";
 import { PayoutFileInput } from "./PayoutFileInput";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { payoutBatchMessages } from "~/i18n/catalogs/payout-batches";
 import { payoutsMessages } from "~/i18n/catalogs/payouts";
 import { useMessages } from "~/i18n/use-messages";

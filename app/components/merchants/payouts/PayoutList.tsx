@@ -6,7 +6,7 @@ import { payoutsMessages } from "~/i18n/catalogs/payouts";
 import { inLocale } from "~/i18n/messages";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime, formatEatIso, formatKesCents } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 /** One batch as the list shows it (a loader's plain data: amounts as cent strings). */
 export interface PayoutListItem {

@@ -14,7 +14,7 @@ import { PAYOUT_CSV_MAX_BYTES, PAYOUT_CSV_MAX_ROWS } from "~/core/disbursements/
 import { payoutsMessages } from "~/i18n/catalogs/payouts";
 import { inLocale, type Translation } from "~/i18n/messages";
 import { useMessages } from "~/i18n/use-messages";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { PayoutFileInput } from "./PayoutFileInput";
 
 export const PAYOUT_TITLE_MAX = 120;

@@ -12,7 +12,7 @@ import type { RefundStatus } from "~/core/refunds/vocabulary";
 import { blockedReasonIn, rateLineIn, refundsMessages } from "~/i18n/catalogs/refunds";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatEatDateTime, formatKesCents } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 /** "TXyz12ab…9aBcDe" for a long address or hash; short values as they are. */
 export function shortAddress(value: string): string {

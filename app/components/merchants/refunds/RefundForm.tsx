@@ -12,7 +12,7 @@ import { z } from "zod";
 import { fieldMeta, FieldError, SubmitButton, TextField } from "~/components/ui/form";
 import { REFUND_REASON_MAX, refundRates, type RefundRate } from "~/core/refunds/vocabulary";
 import { formatKesCents } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { requestKeyField } from "~/utils/request-key";
 import { refundsMessages, type RefundsMessages } from "~/i18n/catalogs/refunds";
 import { useMessages } from "~/i18n/use-messages";

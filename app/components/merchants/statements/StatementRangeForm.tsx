@@ -10,7 +10,7 @@ import type { MonthShortcut, StatementRange, StatementRangeErrors } from "~/core
 import { rangeErrorIn, statementMessages } from "~/i18n/catalogs/statements";
 import { useLocale, useMessages } from "~/i18n/use-messages";
 import { formatDate, formatMonthYear } from "~/utils/format";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 
 const field = (
   name: keyof StatementRange,

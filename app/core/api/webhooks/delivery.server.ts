@@ -48,7 +48,7 @@ import {
   systemResolve,
   type ResolveHost,
 } from "~/utils/outbound-address.server";
-import { paths } from "~/utils/paths";
+import * as paths from "~/utils/paths";
 import { eventObject } from "../outbox.server";
 import { disableEndpointRow, signingSecrets, type WebhookEndpointRow } from "./endpoints.server";
 import { SIGNATURE_HEADER, signWebhookPayload } from "./signature.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paths } from "./paths";
+import * as paths from "~/utils/paths";
 
 describe("paths", () => {
   it("builds the parametrised addresses", () => {
