@@ -56,6 +56,7 @@ async function serve() {
     screenIncoming,
     stampRemoteAddress,
     redactUrlForLog,
+    batchedLineStream,
     listenPort,
     serverTimeouts,
     requestBodyLost,
@@ -96,8 +97,10 @@ async function serve() {
   // Under WEB_CONCURRENCY, which server process answered (ADR 0047).
   morgan.token("redacted-url", (req) => redactUrlForLog(req.originalUrl ?? req.url));
   const processField = cluster.isWorker ? ` pid=${process.pid}` : "";
+  // The lines of one turn of the event loop go to stdout in one write, at its end.
   const logRequest = morgan(
     `:method :redacted-url :status :res[content-length] - :response-time ms :res[request-id]${processField}`,
+    { stream: batchedLineStream() },
   );
   // Time limits for receiving requests (docs/decisions/0040-request-time-limits.md): headers, and
   // the whole request sized to the largest body at a slow upload rate; Node answers 408 past them.

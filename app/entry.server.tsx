@@ -41,7 +41,7 @@ export const streamTimeout = 5_000;
 export { serveCachedPage } from "./utils/page-cache.server";
 export { servePrivateCachedPage } from "./utils/private-page-cache.server";
 export { respond, screenIncoming, stampRemoteAddress } from "./utils/front-door.server";
-export { redactUrlForLog } from "./utils/access-log.server";
+export { batchedLineStream, redactUrlForLog } from "./utils/access-log.server";
 export { requestBodyLost, serverTimeouts } from "./utils/request-time-limits.server";
 export { serveApi } from "./wiring/api.server";
 export const listenPort = env.PORT;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redactUrlForLog } from "./access-log.server";
+import { batchedLineStream, redactUrlForLog } from "./access-log.server";
 
 describe("redactUrlForLog (the access log's URL)", () => {
   it("hides the M-Pesa callback token and the set-password token, keeping the rest", () => {
@@ -41,5 +41,30 @@ describe("redactUrlForLog (the access log's URL)", () => {
     expect(redactUrlForLog("/pay/pay_k3ny4m2q9d7x")).toBe("/pay/pay_k3ny4m2q9d7x");
     expect(redactUrlForLog("/%")).toBe("/%");
     expect(redactUrlForLog(undefined)).toBe("-");
+  });
+});
+
+describe("batchedLineStream (the access log's writes)", () => {
+  it("writes the lines of one turn of the event loop together, in order, at its end", async () => {
+    const writes: string[] = [];
+    const stream = batchedLineStream({ write: (text: string) => writes.push(text) });
+    stream.write("GET / 200\n");
+    stream.write("GET /exchange-rates 200\n");
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(["GET / 200\nGET /exchange-rates 200\n"]);
+    stream.write("POST /merchant-signin 303\n");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(["GET / 200\nGET /exchange-rates 200\n", "POST /merchant-signin 303\n"]);
+  });
+
+  it("writes what is pending when the process exits", () => {
+    const writes: string[] = [];
+    const stream = batchedLineStream({ write: (text: string) => writes.push(text) });
+    stream.write("GET /healthz 200\n");
+    expect(process.listeners("exit")).toContain(stream.flush);
+    stream.flush();
+    expect(writes).toEqual(["GET /healthz 200\n"]);
+    process.removeListener("exit", stream.flush);
   });
 });
