@@ -194,6 +194,11 @@ test("two server processes on one database: a kill -9 of one loses nothing and p
     expect(failed.status).toBe(401);
   }
   expect((await postForm(port, "/merchant-signin", DEMO_MERCHANT, "127.0.4.2")).status).toBe(429);
+  // Each process writes its access-log lines at the end of its event loop's turn: wait for them.
+  await waitFor(
+    "both processes' sign-in lines",
+    () => answeredBy(/^POST \/merchant-signin /).size === workerPids().length,
+  );
   expect(answeredBy(/^POST \/merchant-signin /)).toEqual(new Set(workerPids()));
 
   // The first payments: made, paid and settled through both processes.
