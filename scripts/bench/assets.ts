@@ -1,5 +1,6 @@
 /** The JavaScript a page ships: same-origin *.js URLs its HTML references, and their gzip size. */
 import { gzipSync } from "node:zlib";
+import * as paths from "~/utils/paths";
 
 const attribute = (tag: string, name: string): string | undefined =>
   new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i")
@@ -75,7 +76,7 @@ export async function measureJs(urls: string[]): Promise<JsSize> {
  */
 export function hasPageForm(html: string): boolean {
   for (const [tag] of html.matchAll(/<form\b[^>]*>/gi)) {
-    if (attribute(tag, "action") !== "/language") return true;
+    if (attribute(tag, "action") !== paths.language) return true;
   }
   return false;
 }
